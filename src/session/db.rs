@@ -1,0 +1,338 @@
+//! The session database: 1.0.169's tables and columns, opened for many concurrent
+//! short-lived writers (one per hook process).
+
+use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
+use std::path::Path;
+use std::time::Duration;
+
+/// Events kept per session; past this the least valuable are evicted first.
+pub const MAX_EVENTS_PER_SESSION: i64 = 1000;
+/// An identical event among this many latest rows is not stored again.
+const DEDUP_WINDOW: i64 = 5;
+/// How long one statement waits for another writer's lock.
+const BUSY_TIMEOUT: Duration = Duration::from_millis(3000);
+const RETRIES: [u64; 3] = [100, 500, 1500];
+
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    #[error("session database {path}: {source}")]
+    Sqlite { path: String, source: rusqlite::Error },
+    #[error("cannot create the session directory {path}: {source}")]
+    Dir { path: String, source: std::io::Error },
+    #[error(transparent)]
+    Storage(#[from] super::paths::StorageDirError),
+}
+
+/// One captured event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub kind: String,
+    pub category: String,
+    /// 1 = most valuable … 4 = least.
+    pub priority: i64,
+    pub data: String,
+    pub bytes_avoided: i64,
+    pub bytes_returned: i64,
+}
+
+impl Event {
+    pub fn new(kind: &str, category: &str, priority: i64, data: impl Into<String>) -> Event {
+        Event { kind: kind.into(), category: category.into(), priority, data: data.into(), bytes_avoided: 0, bytes_returned: 0 }
+    }
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS session_events (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  session_id TEXT NOT NULL,
+  type TEXT NOT NULL,
+  category TEXT NOT NULL,
+  priority INTEGER NOT NULL DEFAULT 2,
+  data TEXT NOT NULL,
+  project_dir TEXT NOT NULL DEFAULT '',
+  attribution_source TEXT NOT NULL DEFAULT 'unknown',
+  attribution_confidence REAL NOT NULL DEFAULT 0,
+  bytes_avoided INTEGER NOT NULL DEFAULT 0,
+  bytes_returned INTEGER NOT NULL DEFAULT 0,
+  source_hook TEXT NOT NULL,
+  created_at TEXT NOT NULL DEFAULT (datetime('now')),
+  data_hash TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS idx_session_events_session ON session_events(session_id);
+CREATE INDEX IF NOT EXISTS idx_session_events_type ON session_events(session_id, type);
+CREATE INDEX IF NOT EXISTS idx_session_events_priority ON session_events(session_id, priority);
+CREATE TABLE IF NOT EXISTS session_meta (
+  session_id TEXT PRIMARY KEY,
+  project_dir TEXT NOT NULL,
+  started_at TEXT NOT NULL DEFAULT (datetime('now')),
+  last_event_at TEXT,
+  event_count INTEGER NOT NULL DEFAULT 0,
+  compact_count INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS session_resume (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  session_id TEXT NOT NULL UNIQUE,
+  snapshot TEXT NOT NULL,
+  event_count INTEGER NOT NULL,
+  created_at TEXT NOT NULL DEFAULT (datetime('now')),
+  consumed INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS tool_calls (
+  session_id TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  calls INTEGER NOT NULL DEFAULT 0,
+  bytes_returned INTEGER NOT NULL DEFAULT 0,
+  updated_at TEXT NOT NULL DEFAULT (datetime('now')),
+  PRIMARY KEY (session_id, tool)
+);
+CREATE INDEX IF NOT EXISTS idx_tool_calls_session ON tool_calls(session_id);
+";
+
+/// Columns later versions added to `session_events`, for databases created earlier.
+const EVENT_MIGRATIONS: &[(&str, &str)] = &[
+    ("project_dir", "TEXT NOT NULL DEFAULT ''"),
+    ("attribution_source", "TEXT NOT NULL DEFAULT 'unknown'"),
+    ("attribution_confidence", "REAL NOT NULL DEFAULT 0"),
+    ("bytes_avoided", "INTEGER NOT NULL DEFAULT 0"),
+    ("bytes_returned", "INTEGER NOT NULL DEFAULT 0"),
+];
+
+/// Our schema revision, in `PRAGMA user_version`; lets a hook skip the schema work.
+const SCHEMA_VERSION: i64 = 1;
+
+pub struct SessionDb {
+    conn: Connection,
+    path: String,
+}
+
+fn is_busy(e: &rusqlite::Error) -> bool {
+    matches!(e.sqlite_error_code(), Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked))
+}
+
+impl SessionDb {
+    /// Opens (creating if needed) the database at `path`.
+    pub fn open(path: &Path) -> Result<SessionDb, SessionError> {
+        let shown = path.display().to_string();
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|source| SessionError::Dir { path: dir.display().to_string(), source })?;
+        }
+        let wrap = |source| SessionError::Sqlite { path: shown.clone(), source };
+        let conn = Connection::open(path).map_err(wrap)?;
+        conn.busy_timeout(BUSY_TIMEOUT).map_err(wrap)?;
+        let db = SessionDb { conn, path: shown.clone() };
+        db.with_retry(|c| {
+            c.pragma_update(None, "journal_mode", "WAL")?;
+            c.pragma_update(None, "synchronous", "NORMAL")?;
+            Ok(())
+        })?;
+        db.migrate()?;
+        Ok(db)
+    }
+
+    fn migrate(&self) -> Result<(), SessionError> {
+        let version: i64 = self.with_retry(|c| c.pragma_query_value(None, "user_version", |r| r.get(0)))?;
+        if version >= SCHEMA_VERSION {
+            return Ok(());
+        }
+        self.with_retry(|c| {
+            let tx = c.unchecked_transaction()?;
+            // A generated `data_hash` column from an old release cannot be altered.
+            let generated: bool = tx
+                .query_row("SELECT COUNT(*) FROM pragma_table_xinfo('session_events') WHERE name = 'data_hash' AND hidden > 1", [], |r| {
+                    r.get::<_, i64>(0)
+                })
+                .map(|n| n > 0)
+                .unwrap_or(false);
+            if generated {
+                tx.execute_batch("DROP TABLE session_events")?;
+            }
+            tx.execute_batch(SCHEMA)?;
+            let columns: Vec<String> =
+                tx.prepare("SELECT name FROM pragma_table_info('session_events')")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+            for (name, decl) in EVENT_MIGRATIONS {
+                if !columns.iter().any(|c| c == name) {
+                    tx.execute_batch(&format!("ALTER TABLE session_events ADD COLUMN {name} {decl}"))?;
+                }
+            }
+            let has_hash = columns.iter().any(|c| c == "data_hash");
+            if !has_hash && !columns.is_empty() {
+                tx.execute_batch("ALTER TABLE session_events ADD COLUMN data_hash TEXT NOT NULL DEFAULT ''")?;
+            }
+            tx.execute_batch("CREATE INDEX IF NOT EXISTS idx_session_events_project ON session_events(session_id, project_dir)")?;
+            let meta_cols: Vec<String> =
+                tx.prepare("SELECT name FROM pragma_table_info('session_meta')")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+            if !meta_cols.iter().any(|c| c == "usage_cursor") {
+                tx.execute_batch("ALTER TABLE session_meta ADD COLUMN usage_cursor TEXT")?;
+            }
+            tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
+            tx.commit()
+        })
+    }
+
+    /// Runs `f`, retrying a few times when another process holds the write lock
+    /// beyond the busy timeout.
+    fn with_retry<T>(&self, mut f: impl FnMut(&Connection) -> rusqlite::Result<T>) -> Result<T, SessionError> {
+        let mut last = None;
+        for (attempt, wait) in std::iter::once(0).chain(RETRIES).enumerate() {
+            if attempt > 0 {
+                std::thread::sleep(Duration::from_millis(wait));
+            }
+            match f(&self.conn) {
+                Ok(v) => return Ok(v),
+                Err(e) if is_busy(&e) => last = Some(e),
+                Err(e) => return Err(SessionError::Sqlite { path: self.path.clone(), source: e }),
+            }
+        }
+        Err(SessionError::Sqlite { path: self.path.clone(), source: last.unwrap_or(rusqlite::Error::InvalidQuery) })
+    }
+
+    /// Records a session the first time it is seen.
+    pub fn ensure_session(&self, session_id: &str, project_dir: &str) -> Result<(), SessionError> {
+        self.with_retry(|c| c.execute("INSERT OR IGNORE INTO session_meta (session_id, project_dir) VALUES (?1, ?2)", params![session_id, project_dir]))?;
+        Ok(())
+    }
+
+    /// Stores events in one transaction: skips repeats of recent rows, keeps the
+    /// session under its cap by evicting the least valuable (highest priority number,
+    /// then oldest) rows, and bumps the session's activity.
+    pub fn insert_events(&self, session_id: &str, events: &[Event], source_hook: &str, project_dir: &str) -> Result<usize, SessionError> {
+        if events.is_empty() {
+            return Ok(0);
+        }
+        self.with_retry(|c| {
+            let tx = c.unchecked_transaction()?;
+            let mut inserted = 0;
+            for e in events {
+                let hash = data_hash(&e.data);
+                let duplicate: bool = tx
+                    .query_row(
+                        "SELECT EXISTS (SELECT 1 FROM (SELECT type, data_hash FROM session_events WHERE session_id = ?1 ORDER BY id DESC LIMIT ?2) WHERE type = ?3 AND data_hash = ?4)",
+                        params![session_id, DEDUP_WINDOW, e.kind, hash],
+                        |r| r.get(0),
+                    )?;
+                if duplicate {
+                    continue;
+                }
+                let count: i64 = tx.query_row("SELECT COUNT(*) FROM session_events WHERE session_id = ?1", [session_id], |r| r.get(0))?;
+                if count >= MAX_EVENTS_PER_SESSION {
+                    tx.execute(
+                        "DELETE FROM session_events WHERE id IN (SELECT id FROM session_events WHERE session_id = ?1 ORDER BY priority DESC, id ASC LIMIT ?2)",
+                        params![session_id, count - MAX_EVENTS_PER_SESSION + 1],
+                    )?;
+                }
+                tx.execute(
+                    "INSERT INTO session_events (session_id, type, category, priority, data, project_dir, bytes_avoided, bytes_returned, source_hook, data_hash)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                    params![
+                        session_id,
+                        e.kind,
+                        e.category,
+                        e.priority,
+                        e.data,
+                        project_dir,
+                        e.bytes_avoided.max(0),
+                        e.bytes_returned.max(0),
+                        source_hook,
+                        hash
+                    ],
+                )?;
+                inserted += 1;
+            }
+            if inserted > 0 {
+                tx.execute(
+                    "UPDATE session_meta SET last_event_at = datetime('now'), event_count = event_count + 1 WHERE session_id = ?1",
+                    [session_id],
+                )?;
+            }
+            tx.commit()?;
+            Ok(inserted)
+        })
+    }
+
+    /// Number of events stored for a session.
+    pub fn event_count(&self, session_id: &str) -> Result<i64, SessionError> {
+        self.with_retry(|c| c.query_row("SELECT COUNT(*) FROM session_events WHERE session_id = ?1", [session_id], |r| r.get(0)))
+    }
+
+    /// The events of a session in storage order: `(type, category, priority, data)`.
+    pub fn events(&self, session_id: &str) -> Result<Vec<Event>, SessionError> {
+        self.with_retry(|c| {
+            let mut stmt = c.prepare("SELECT type, category, priority, data, bytes_avoided, bytes_returned FROM session_events WHERE session_id = ?1 ORDER BY id")?;
+            let rows = stmt.query_map([session_id], |r| {
+                Ok(Event { kind: r.get(0)?, category: r.get(1)?, priority: r.get(2)?, data: r.get(3)?, bytes_avoided: r.get(4)?, bytes_returned: r.get(5)? })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// Whether a session row exists.
+    pub fn has_session(&self, session_id: &str) -> Result<bool, SessionError> {
+        self.with_retry(|c| c.query_row("SELECT 1 FROM session_meta WHERE session_id = ?1", [session_id], |_| Ok(())).optional().map(|r| r.is_some()))
+    }
+}
+
+/// First 16 hex digits of SHA-256, upper-cased, as 1.0.169 stores them.
+pub fn data_hash(data: &str) -> String {
+    super::paths::hash16(data).to_uppercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_db() -> (tempdir::Dir, SessionDb) {
+        let dir = tempdir::Dir::new();
+        let db = SessionDb::open(&dir.path.join("s.db")).unwrap();
+        (dir, db)
+    }
+
+    mod tempdir {
+        pub struct Dir {
+            pub path: std::path::PathBuf,
+        }
+        impl Dir {
+            pub fn new() -> Dir {
+                let path = std::env::temp_dir().join(format!("cm-test-{}-{}", std::process::id(), rand()));
+                std::fs::create_dir_all(&path).unwrap();
+                Dir { path }
+            }
+        }
+        impl Drop for Dir {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_dir_all(&self.path);
+            }
+        }
+        fn rand() -> u128 {
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
+        }
+    }
+
+    #[test]
+    fn dedup_within_recent_rows() {
+        let (_d, db) = temp_db();
+        db.ensure_session("s", "/p").unwrap();
+        let e = Event::new("turn_end", "session", 1, "x");
+        assert_eq!(db.insert_events("s", &[e.clone()], "Stop", "/p").unwrap(), 1);
+        assert_eq!(db.insert_events("s", &[e], "Stop", "/p").unwrap(), 0);
+        assert_eq!(db.event_count("s").unwrap(), 1);
+    }
+
+    #[test]
+    fn cap_evicts_least_valuable_first() {
+        let (_d, db) = temp_db();
+        let mut batch = vec![Event::new("file_read", "file", 1, "keep")];
+        for i in 0..MAX_EVENTS_PER_SESSION {
+            batch.push(Event::new("intent", "intent", 4, format!("i{i}")));
+        }
+        db.insert_events("s", &batch, "PostToolUse", "/p").unwrap();
+        let events = db.events("s").unwrap();
+        assert_eq!(events.len() as i64, MAX_EVENTS_PER_SESSION);
+        assert_eq!(events[0].data, "keep");
+    }
+
+    #[test]
+    fn hash_is_upper_hex() {
+        assert_eq!(data_hash("x").len(), 16);
+        assert!(data_hash("x").chars().all(|c| c.is_ascii_digit() || c.is_ascii_uppercase()));
+    }
+}
