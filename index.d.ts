@@ -20,6 +20,9 @@ export declare function codexCapsDecide(cache: string | undefined | null, nowMs:
 /** Whether the installed Codex accepts rewritten tool input (cached for an hour). */
 export declare function codexSupportsUpdatedInput(): boolean
 
+/** Whether a `codex --version` output names a release that accepts rewrites. */
+export declare function codexVersionSupported(raw: string): boolean
+
 /** `detectPlatformFromEnv()`. */
 export declare function detectPlatformFromEnv(): string
 
@@ -40,6 +43,9 @@ export declare function getSessionId(inputJson: string, optsKey: string): string
 
 /** `getToolName(platform, tool)`. */
 export declare function getToolName(platform: string | undefined | null, tool: string): string
+
+/** The project dir a host's PreToolUse hook routes with (null when it has none). */
+export declare function hookProjectDir(platform: string, inputJson: string): string | null
 
 export interface HookResult {
   stdout: string
@@ -72,6 +78,12 @@ export interface PlatformOptions {
   projectDirEnv?: string
   sessionIdEnv?: string
 }
+
+/**
+ * The events of a session in a session database, as JSON text
+ * `[{type, category, priority, data, bytesAvoided, bytesReturned}]`.
+ */
+export declare function readSessionEvents(dbPath: string, sessionId: string): string
 
 /** Reads stdin with the idle limit of `CONTEXT_MODE_HOOK_STDIN_IDLE_MS`. */
 export declare function readStdin(): string

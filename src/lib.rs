@@ -80,6 +80,19 @@ pub fn run_hook_with_input(platform: String, event: String, stdin: String) -> Ho
     }
 }
 
+/// The events of a session in a session database, as JSON text
+/// `[{type, category, priority, data, bytesAvoided, bytesReturned}]`.
+#[napi(catch_unwind)]
+pub fn read_session_events(db_path: String, session_id: String) -> Result<String> {
+    let db = session::SessionDb::open(std::path::Path::new(&db_path)).map_err(js_error)?;
+    let events = db.events(&session_id).map_err(js_error)?;
+    let list: Vec<Value> = events
+        .iter()
+        .map(|e| serde_json::json!({"type": e.kind, "category": e.category, "priority": e.priority, "data": e.data, "bytesAvoided": e.bytes_avoided, "bytesReturned": e.bytes_returned}))
+        .collect();
+    Ok(jsjson::stringify(&Value::Array(list)))
+}
+
 /// `routePreToolUse` with its arguments as one JSON object
 /// `{toolName, toolInput, projectDir, platform, sessionId, options}`; returns the
 /// decision as JSON text, or null.
@@ -146,6 +159,12 @@ pub fn get_session_id(input_json: String, opts_key: String) -> Result<String> {
 #[napi(catch_unwind)]
 pub fn get_input_project_dir(input_json: String, opts_key: String) -> Result<String> {
     Ok(hook::payload::input_project_dir(&parse_json(&input_json)?, &opts(&opts_key)?))
+}
+
+/// The project dir a host's PreToolUse hook routes with (null when it has none).
+#[napi(catch_unwind)]
+pub fn hook_project_dir(platform: String, input_json: String) -> Result<Option<String>> {
+    Ok(hook::pre::routing_project_dir(&platform, &parse_json(&input_json)?))
 }
 
 /// `getProjectDir()`: `CLAUDE_PROJECT_DIR`, else the process cwd.
@@ -225,6 +244,12 @@ pub fn reset_guidance_throttle(session_id_json: Option<String>) -> Result<()> {
 #[napi(catch_unwind)]
 pub fn parse_codex_version(raw: String) -> Option<Vec<f64>> {
     hook::format::codex::parse_version(&raw).map(|(a, b, c)| vec![a as f64, b as f64, c as f64])
+}
+
+/// Whether a `codex --version` output names a release that accepts rewrites.
+#[napi(catch_unwind)]
+pub fn codex_version_supported(raw: String) -> bool {
+    hook::format::codex::version_supported(hook::format::codex::parse_version(&raw))
 }
 
 /// Whether the installed Codex accepts rewritten tool input (cached for an hour).

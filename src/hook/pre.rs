@@ -75,23 +75,11 @@ fn standard(platform: &str, opts: &PlatformOpts, raw: Result<String, StdinError>
     };
     let tool_input = field("tool_input", "toolArgs").cloned().unwrap_or_else(|| json!({}));
     let sid = session_id(&input, opts)?;
-    let project_dir = match platform {
-        "gemini-cli" => env_nonempty("GEMINI_PROJECT_DIR").or_else(|| env_nonempty("CLAUDE_PROJECT_DIR")),
-        "vscode-copilot" => env_nonempty("VSCODE_CWD").or_else(|| env_nonempty("CLAUDE_PROJECT_DIR")),
-        "jetbrains-copilot" => env_nonempty("IDEA_INITIAL_DIRECTORY").or_else(|| env_nonempty("CLAUDE_PROJECT_DIR")),
-        "kiro" => Some(match input.get("cwd") {
-            None | Some(Value::Null) => payload::process_cwd(),
-            Some(v) => js_string(v),
-        }),
-        _ => Some(input_project_dir(&input, opts)),
-    };
+    let project_dir = routing_project_dir(platform, &input);
     let claude = platform == "claude-code";
     // A Claude subagent may not have the ctx tools, so redirects would strand it.
     let in_subagent = claude && [input.get("agent_id"), input.get("agent_type")].iter().any(|v| v.is_some_and(|v| !v.is_null()));
     let key = session_key(&sid);
-    if claude && !tool_name.is_empty() {
-        markers::write_latency(&key, &tool_name);
-    }
     let request = RouteRequest {
         tool_name: tool_name.clone(),
         tool_input,
@@ -101,6 +89,9 @@ fn standard(platform: &str, opts: &PlatformOpts, raw: Result<String, StdinError>
         mcp_tools_available: !in_subagent,
     };
     let decision = route::route(&request)?;
+    if claude && !tool_name.is_empty() {
+        markers::write_latency(&key, &tool_name);
+    }
     if claude {
         if let Some(d) = &decision {
             leave_markers(&key, &tool_name, d, None);
@@ -114,6 +105,23 @@ fn standard(platform: &str, opts: &PlatformOpts, raw: Result<String, StdinError>
         Some(out) => HookOutcome::json(&out),
         None => passthrough(platform),
     })
+}
+
+/// The project dir a host's PreToolUse hands to routing (it decides which permission
+/// files apply). Some hosts only look at their environment; `None` means unknown.
+pub fn routing_project_dir(platform: &str, input: &Value) -> Option<String> {
+    let either = |a: &str| env_nonempty(a).or_else(|| env_nonempty("CLAUDE_PROJECT_DIR"));
+    match platform {
+        "gemini-cli" => either("GEMINI_PROJECT_DIR"),
+        "vscode-copilot" => either("VSCODE_CWD"),
+        "jetbrains-copilot" => either("IDEA_INITIAL_DIRECTORY"),
+        "kiro" => Some(match input.get("cwd") {
+            None | Some(Value::Null) => payload::process_cwd(),
+            Some(v) => js_string(v),
+        }),
+        "antigravity-cli" => agy_project_dir(input),
+        other => Some(input_project_dir(input, &opts_of(other))),
+    }
 }
 
 /// Rejected and redirect markers for a decision that stopped or changed the call.

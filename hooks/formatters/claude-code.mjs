@@ -1,0 +1,5 @@
+// The older claude-code formatter of 1.0.169 (deny carries `reason`), for callers that import it.
+import { formatDecision } from '../core/formatters.mjs'
+
+export const format = (decision) => formatDecision('legacy:claude-code', decision)
+export default format
