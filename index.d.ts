@@ -9,6 +9,9 @@
  */
 export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-wasip1'
 
+/** Panics on purpose, to check that a Rust panic reaches JS as an error (tests only). */
+export declare function __panicProbe(): void
+
 export interface CodexCaps {
   supported: boolean
   cacheAfter?: string
@@ -52,6 +55,9 @@ export interface HookResult {
   stderr: string
   exitCode: number
 }
+
+/** Whether `context-mode hook <platform> <event>` has a handler. */
+export declare function isHookMapped(platform: string, event: string): boolean
 
 /** `isMCPReady()`. */
 export declare function isMcpReady(): boolean

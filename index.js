@@ -835,6 +835,7 @@ function __napiStampBindingTarget(exportsObject, target) {
 // linked import resolves to `undefined`.
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
+module.exports.__panicProbe = nativeBinding.__panicProbe
 module.exports.codexCapsDecide = nativeBinding.codexCapsDecide
 module.exports.codexSupportsUpdatedInput = nativeBinding.codexSupportsUpdatedInput
 module.exports.codexVersionSupported = nativeBinding.codexVersionSupported
@@ -846,6 +847,7 @@ module.exports.getProjectDir = nativeBinding.getProjectDir
 module.exports.getSessionId = nativeBinding.getSessionId
 module.exports.getToolName = nativeBinding.getToolName
 module.exports.hookProjectDir = nativeBinding.hookProjectDir
+module.exports.isHookMapped = nativeBinding.isHookMapped
 module.exports.isMcpReady = nativeBinding.isMcpReady
 module.exports.isStructurallyBounded = nativeBinding.isStructurallyBounded
 module.exports.parseAgyPayload = nativeBinding.parseAgyPayload

@@ -1,7 +1,7 @@
-// Runs a hook without ever failing the host: the native side reads stdin, decides
-// and answers; anything that still goes wrong (the addon missing, a crash) is logged
-// to <configDir>/context-mode/hook-errors.log and the hook exits 0 with the answer
-// the host accepts as "no opinion".
+// The crash contract of a hook: whatever goes wrong, the error is appended to
+// <configDir>/context-mode/hook-errors.log and the hook exits 0 with the answer the
+// host accepts as "no opinion". Hook files call the addon directly and load this
+// module only when that fails, so the common path stays cheap.
 import { appendFileSync, mkdirSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -43,8 +43,10 @@ export function logHookError(err) {
   } catch {}
 }
 
-function crashed(err, fallback) {
+/** Logs a failed hook and prints the host's fallback answer; the hook exits 0. */
+export function hookFailed(err, platform, event) {
   logHookError(err)
+  const fallback = FALLBACK[`${platform}/${event}`]
   if (fallback) {
     try {
       process.stdout.write(fallback)
@@ -54,21 +56,17 @@ function crashed(err, fallback) {
 }
 
 /**
- * runHook(platform, event): the whole hook in native code.
- * runHook(fn): 1.0.169's form, running `fn` under the same crash contract.
+ * runHook(platform, event): the whole hook in native code, under the crash contract.
+ * runHook(fn): 1.0.169's form, running `fn` under the same contract.
  */
 export async function runHook(platform, event) {
-  const fallback = typeof platform === 'string' ? FALLBACK[`${platform}/${event}`] : undefined
-  process.on('uncaughtException', (err) => crashed(err, fallback))
-  process.on('unhandledRejection', (err) => crashed(err, fallback))
+  const onCrash = (err) => hookFailed(err, platform, event)
+  process.on('uncaughtException', onCrash)
+  process.on('unhandledRejection', onCrash)
   try {
-    if (typeof platform === 'function') {
-      await platform()
-      return
-    }
-    if (process.platform === 'win32') process.env.CONTEXT_MODE_HOOK_PPID = String(process.ppid)
-    process.exitCode = loadNative().runHook(platform, event)
+    if (typeof platform === 'function') await platform()
+    else process.exitCode = loadNative().runHook(platform, event)
   } catch (err) {
-    crashed(err, fallback)
+    onCrash(err)
   }
 }

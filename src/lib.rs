@@ -57,6 +57,12 @@ pub fn run_hook(platform: String, event: String) -> i32 {
     outcome.exit_code
 }
 
+/// Panics on purpose, to check that a Rust panic reaches JS as an error (tests only).
+#[napi(catch_unwind, js_name = "__panicProbe")]
+pub fn panic_probe() {
+    panic!("panic probe");
+}
+
 /// Writes everything even to a non-blocking pipe.
 fn write_all_fd(mut out: impl std::io::Write, mut bytes: &[u8]) {
     while !bytes.is_empty() {
@@ -69,6 +75,12 @@ fn write_all_fd(mut out: impl std::io::Write, mut bytes: &[u8]) {
         }
     }
     let _ = out.flush();
+}
+
+/// Whether `context-mode hook <platform> <event>` has a handler.
+#[napi(catch_unwind)]
+pub fn is_hook_mapped(platform: String, event: String) -> bool {
+    platform::hook_is_mapped(&platform, &event)
 }
 
 /// Runs a hook on a payload given as text (for tests and in-process hosts).

@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// antigravity-cli pretooluse hook: see run-hook.mjs.
-import { runHook } from "../run-hook.mjs"
-runHook("antigravity-cli", "pretooluse")
+// antigravity-cli pretooluse hook: the native addon reads the payload and answers.
+import { createRequire } from 'node:module'
+try {
+  process.exitCode = createRequire(import.meta.url)('../native.cjs').runHook('antigravity-cli', 'pretooluse')
+} catch (err) {
+  ;(await import('../run-hook.mjs')).hookFailed(err, 'antigravity-cli', 'pretooluse')
+}

@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// antigravity-cli stop hook: see run-hook.mjs.
-import { runHook } from "../run-hook.mjs"
-runHook("antigravity-cli", "stop")
+// antigravity-cli stop hook: the native addon reads the payload and answers.
+import { createRequire } from 'node:module'
+try {
+  process.exitCode = createRequire(import.meta.url)('../native.cjs').runHook('antigravity-cli', 'stop')
+} catch (err) {
+  ;(await import('../run-hook.mjs')).hookFailed(err, 'antigravity-cli', 'stop')
+}

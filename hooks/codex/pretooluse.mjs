@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// codex pretooluse hook: see run-hook.mjs.
-import { runHook } from "../run-hook.mjs"
-runHook("codex", "pretooluse")
+// codex pretooluse hook: the native addon reads the payload and answers.
+import { createRequire } from 'node:module'
+try {
+  process.exitCode = createRequire(import.meta.url)('../native.cjs').runHook('codex', 'pretooluse')
+} catch (err) {
+  ;(await import('../run-hook.mjs')).hookFailed(err, 'codex', 'pretooluse')
+}

@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// copilot-cli stop hook: see run-hook.mjs.
-import { runHook } from "../run-hook.mjs"
-runHook("copilot-cli", "stop")
+// copilot-cli stop hook: the native addon reads the payload and answers.
+import { createRequire } from 'node:module'
+try {
+  process.exitCode = createRequire(import.meta.url)('../native.cjs').runHook('copilot-cli', 'stop')
+} catch (err) {
+  ;(await import('../run-hook.mjs')).hookFailed(err, 'copilot-cli', 'stop')
+}

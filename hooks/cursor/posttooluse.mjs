@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// cursor posttooluse hook: see run-hook.mjs.
-import { runHook } from "../run-hook.mjs"
-runHook("cursor", "posttooluse")
+// cursor posttooluse hook: the native addon reads the payload and answers.
+import { createRequire } from 'node:module'
+try {
+  process.exitCode = createRequire(import.meta.url)('../native.cjs').runHook('cursor', 'posttooluse')
+} catch (err) {
+  ;(await import('../run-hook.mjs')).hookFailed(err, 'cursor', 'posttooluse')
+}

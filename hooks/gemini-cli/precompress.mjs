@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// gemini-cli precompress hook: see run-hook.mjs.
-import { runHook } from "../run-hook.mjs"
-runHook("gemini-cli", "precompress")
+// gemini-cli precompress hook: the native addon reads the payload and answers.
+import { createRequire } from 'node:module'
+try {
+  process.exitCode = createRequire(import.meta.url)('../native.cjs').runHook('gemini-cli', 'precompress')
+} catch (err) {
+  ;(await import('../run-hook.mjs')).hookFailed(err, 'gemini-cli', 'precompress')
+}

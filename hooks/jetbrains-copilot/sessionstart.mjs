@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// jetbrains-copilot sessionstart hook: see run-hook.mjs.
-import { runHook } from "../run-hook.mjs"
-runHook("jetbrains-copilot", "sessionstart")
+// jetbrains-copilot sessionstart hook: the native addon reads the payload and answers.
+import { createRequire } from 'node:module'
+try {
+  process.exitCode = createRequire(import.meta.url)('../native.cjs').runHook('jetbrains-copilot', 'sessionstart')
+} catch (err) {
+  ;(await import('../run-hook.mjs')).hookFailed(err, 'jetbrains-copilot', 'sessionstart')
+}

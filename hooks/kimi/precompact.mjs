@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// kimi precompact hook: see run-hook.mjs.
-import { runHook } from "../run-hook.mjs"
-runHook("kimi", "precompact")
+// kimi precompact hook: the native addon reads the payload and answers.
+import { createRequire } from 'node:module'
+try {
+  process.exitCode = createRequire(import.meta.url)('../native.cjs').runHook('kimi', 'precompact')
+} catch (err) {
+  ;(await import('../run-hook.mjs')).hookFailed(err, 'kimi', 'precompact')
+}

@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// kimi pretooluse hook: see run-hook.mjs.
-import { runHook } from "../run-hook.mjs"
-runHook("kimi", "pretooluse")
+// kimi pretooluse hook: the native addon reads the payload and answers.
+import { createRequire } from 'node:module'
+try {
+  process.exitCode = createRequire(import.meta.url)('../native.cjs').runHook('kimi', 'pretooluse')
+} catch (err) {
+  ;(await import('../run-hook.mjs')).hookFailed(err, 'kimi', 'pretooluse')
+}

@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// kimi userpromptsubmit hook: see run-hook.mjs.
-import { runHook } from "../run-hook.mjs"
-runHook("kimi", "userpromptsubmit")
+// kimi userpromptsubmit hook: the native addon reads the payload and answers.
+import { createRequire } from 'node:module'
+try {
+  process.exitCode = createRequire(import.meta.url)('../native.cjs').runHook('kimi', 'userpromptsubmit')
+} catch (err) {
+  ;(await import('../run-hook.mjs')).hookFailed(err, 'kimi', 'userpromptsubmit')
+}

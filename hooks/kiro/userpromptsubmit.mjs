@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// kiro userpromptsubmit hook: see run-hook.mjs.
-import { runHook } from "../run-hook.mjs"
-runHook("kiro", "userpromptsubmit")
+// kiro userpromptsubmit hook: the native addon reads the payload and answers.
+import { createRequire } from 'node:module'
+try {
+  process.exitCode = createRequire(import.meta.url)('../native.cjs').runHook('kiro', 'userpromptsubmit')
+} catch (err) {
+  ;(await import('../run-hook.mjs')).hookFailed(err, 'kiro', 'userpromptsubmit')
+}

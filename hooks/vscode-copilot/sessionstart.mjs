@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-// vscode-copilot sessionstart hook: see run-hook.mjs.
-import { runHook } from "../run-hook.mjs"
-runHook("vscode-copilot", "sessionstart")
+// vscode-copilot sessionstart hook: the native addon reads the payload and answers.
+import { createRequire } from 'node:module'
+try {
+  process.exitCode = createRequire(import.meta.url)('../native.cjs').runHook('vscode-copilot', 'sessionstart')
+} catch (err) {
+  ;(await import('../run-hook.mjs')).hookFailed(err, 'vscode-copilot', 'sessionstart')
+}

@@ -160,7 +160,9 @@ pub enum FetchVerdict {
 /// The curl/wget rule on a command whose quotes and heredocs are already stripped.
 /// `allow` lists substrings (from the user's configuration) that make a call safe.
 pub fn fetch_verdict(stripped: &str, allow: &[String]) -> FetchVerdict {
-    if !CURL_ANYWHERE.is_match(stripped) {
+    // Compiling a pattern costs more than the rest of a hook; most commands never
+    // mention the words the pattern needs.
+    if !contains_ignore_ascii_case(stripped, &["curl", "wget"]) || !CURL_ANYWHERE.is_match(stripped) {
         return FetchVerdict::Absent;
     }
     for segment in SEGMENT_SPLIT.split(stripped) {
@@ -197,6 +199,9 @@ js_regex!(INLINE_HTTP, r"(?i-u:http\.(get|request)\s*\()");
 /// Inline HTTP calls in script code (`fetch('http…`, `requests.get(`, `http.get(`),
 /// checked on the command with heredocs removed but quotes kept.
 pub fn has_inline_http(without_heredocs: &str) -> bool {
+    if !contains_ignore_ascii_case(without_heredocs, &["fetch", "requests.", "http."]) {
+        return false;
+    }
     INLINE_FETCH.is_match(without_heredocs) || INLINE_REQUESTS.is_match(without_heredocs) || INLINE_HTTP.is_match(without_heredocs)
 }
 
@@ -204,10 +209,29 @@ js_regex!(BUILD_TOOL, r"(?i-u:(^|\s|&&|\||;)(\./gradlew|gradlew|gradle|\./mvnw|m
 
 /// Gradle, Maven or sbt in command position.
 pub fn runs_build_tool(stripped: &str) -> bool {
-    BUILD_TOOL.is_match(stripped)
+    contains_ignore_ascii_case(stripped, &["gradle", "mvn", "sbt"]) && BUILD_TOOL.is_match(stripped)
 }
 
-js_regex!(COMPOUND, r"[|`\n\r]|\$\(|>>|>|<([^<]|$)|&([^&]|$)|&&|\|\||;");
+/// True when `text` contains one of `needles` (lower-case ASCII), ignoring ASCII case
+/// only, as JS `/i` without the `u` flag does.
+fn contains_ignore_ascii_case(text: &str, needles: &[&str]) -> bool {
+    let lower = text.to_ascii_lowercase();
+    needles.iter().any(|n| lower.contains(n))
+}
+
+/// Pipes, redirections, chains, substitutions and line breaks: the command is not a
+/// single simple one. Equivalent to 1.0.169's `/[|`\n\r]|\$\(|>>|>|<(?!<)|&(?!&)|&&|\|\||;/`.
+fn is_compound(cmd: &str) -> bool {
+    let b = cmd.as_bytes();
+    b.iter().enumerate().any(|(i, c)| match c {
+        b'|' | b'`' | b'\n' | b'\r' | b';' | b'>' => true,
+        b'$' => b.get(i + 1) == Some(&b'('),
+        // `<(?!<)` and `&(?!&)`: some `<` (or `&`) not followed by another.
+        b'<' | b'&' => b.get(i + 1) != Some(c),
+        _ => false,
+    })
+}
+
 js_regex!(
     BOUNDED,
     concat!(
@@ -232,7 +256,7 @@ js_regex!(LS_RECURSIVE, r"^ls(\s+-[a-zA-Z]*R|\s+--recursive)");
 /// substitutions disqualify it even inside quotes.
 pub fn is_structurally_bounded(command: &str) -> bool {
     let cmd = js_trim(command);
-    if cmd.is_empty() || COMPOUND.is_match(cmd) {
+    if cmd.is_empty() || is_compound(cmd) {
         return false;
     }
     BOUNDED.is_match(cmd)
@@ -248,7 +272,7 @@ mod tests {
     fn every_pattern_compiles() {
         for re in [
             &CURL_ANYWHERE, &SEGMENT_SPLIT, &CURL_SEGMENT, &IS_CURL, &CURL_FILE_OUT, &WGET_FILE_OUT, &CURL_STDOUT_ALIAS, &WGET_STDOUT_ALIAS,
-            &VERBOSE, &CURL_SILENT, &WGET_SILENT, &INLINE_FETCH, &INLINE_REQUESTS, &INLINE_HTTP, &BUILD_TOOL, &COMPOUND, &BOUNDED, &FILE_OP,
+            &VERBOSE, &CURL_SILENT, &WGET_SILENT, &INLINE_FETCH, &INLINE_REQUESTS, &INLINE_HTTP, &BUILD_TOOL, &BOUNDED, &FILE_OP,
             &FILE_OP_VERBOSE, &LS, &LS_RECURSIVE,
         ] {
             Lazy::force(re);
