@@ -8,8 +8,29 @@ const HELP = `context-mode — keeps large tool output out of an AI agent's cont
 
 Usage:
   context-mode                          serve the MCP tools on stdio (what hosts launch)
+  context-mode index <path>             index a file or directory into the knowledge base
+  context-mode search <query...>        search the current project's knowledge base
   context-mode hook <platform> <event>  run a hook; the payload comes on stdin
   context-mode --help                   this text
+
+Index options:
+  --source <label>                      label of what is indexed (default: project:<dir> or the file)
+  --project <path>                      project whose knowledge base to use (default: the dir indexed)
+  --max-depth <n>                       how deep to walk directories (default 5)
+  --max-files <n>                       most files to read from a directory (default 200)
+  --ext <.ts,.md>                       extensions to read, comma-separated
+  --include <glob> / --exclude <glob>   paths to keep or skip (repeatable)
+  --no-gitignore                        read files .gitignore excludes too
+  --follow-symlinks                     follow symbolic links inside the directory
+
+Search options:
+  --project <path>                      project whose knowledge base to search (default: cwd)
+  --source <label>                      only sources whose label contains this
+  --limit <n>                           results to show (default 3)
+  --type <code|prose>                   only code or only prose
+
+Environment:
+  CONTEXT_MODE_DIR=/absolute/path       store knowledge bases and session logs here
 
 Hook platforms: claude-code, qwen-code, gemini-cli, vscode-copilot, jetbrains-copilot,
 cursor, codex, kiro, copilot-cli, antigravity-cli, kimi. Events are lower-case, e.g.
@@ -20,6 +41,14 @@ if (command === 'hook') {
   const { runHook } = await import('./hooks/run-hook.mjs')
   const [platform, event] = rest
   if (typeof platform === 'string' && typeof event === 'string') await runHook(platform, event)
+} else if (command === 'index' || command === 'search') {
+  const { indexCommand, searchCommand } = await import('./cli/knowledge.mjs')
+  try {
+    await (command === 'index' ? indexCommand : searchCommand)(rest)
+  } catch (err) {
+    console.error(`context-mode ${command}: ${err.message}`)
+    process.exitCode = 1
+  }
 } else if (command === '--help' || command === '-h' || command === 'help') {
   process.stdout.write(HELP)
 } else {

@@ -12,6 +12,12 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
 /** Panics on purpose, to check that a Rust panic reaches JS as an error (tests only). */
 export declare function __panicProbe(): void
 
+/**
+ * Calls an MCP tool: `args` and `context` (`{projectDir, platform}`) as JSON text; resolves
+ * to the `CallToolResult` as JSON text. Unknown tools are an error result, not a throw.
+ */
+export declare function callTool(name: string, argsJson: string, contextJson: string): Promise<string>
+
 export interface CodexCaps {
   supported: boolean
   cacheAfter?: string
@@ -25,6 +31,12 @@ export declare function codexSupportsUpdatedInput(): boolean
 
 /** Whether a `codex --version` output names a release that accepts rewrites. */
 export declare function codexVersionSupported(raw: string): boolean
+
+/**
+ * The platform a server or CLI runs for: MCP client name, `CONTEXT_MODE_PLATFORM`,
+ * environment, config dirs.
+ */
+export declare function detectPlatform(clientName?: string | undefined | null): string
 
 /** `detectPlatformFromEnv()`. */
 export declare function detectPlatformFromEnv(): string
@@ -118,3 +130,28 @@ export declare function runHook(platform: string, event: string): number
 
 /** Runs a hook on a payload given as text (for tests and in-process hosts). */
 export declare function runHookWithInput(platform: string, event: string, stdin: string): HookResult
+
+export interface SearchHit {
+  source: string
+  title: string
+  content: string
+  snippet: string
+  path?: string
+  line?: number
+  score: number
+}
+
+/**
+ * Searches a project's knowledge base directly (benchmarks, relevance tests), with
+ * each hit's full chunk.
+ */
+export declare function searchStore(contextJson: string, query: string, limit: number, source?: string | undefined | null): Array<SearchHit>
+
+/** Chunk count and integrity of a project's knowledge base (doctor, tests). */
+export declare function storeHealth(contextJson: string): StoreHealth
+
+export interface StoreHealth {
+  chunks: number
+  integrityOk: boolean
+  path: string
+}

@@ -836,9 +836,11 @@ function __napiStampBindingTarget(exportsObject, target) {
 module.exports.__napiBindingTarget = __napiStampBindingTarget(nativeBinding, __napiLoadedBindingTarget)
 module.exports = nativeBinding
 module.exports.__panicProbe = nativeBinding.__panicProbe
+module.exports.callTool = nativeBinding.callTool
 module.exports.codexCapsDecide = nativeBinding.codexCapsDecide
 module.exports.codexSupportsUpdatedInput = nativeBinding.codexSupportsUpdatedInput
 module.exports.codexVersionSupported = nativeBinding.codexVersionSupported
+module.exports.detectPlatform = nativeBinding.detectPlatform
 module.exports.detectPlatformFromEnv = nativeBinding.detectPlatformFromEnv
 module.exports.formatDecision = nativeBinding.formatDecision
 module.exports.fromAgy = nativeBinding.fromAgy
@@ -861,3 +863,5 @@ module.exports.resolveConfigDir = nativeBinding.resolveConfigDir
 module.exports.routePreToolUse = nativeBinding.routePreToolUse
 module.exports.runHook = nativeBinding.runHook
 module.exports.runHookWithInput = nativeBinding.runHookWithInput
+module.exports.searchStore = nativeBinding.searchStore
+module.exports.storeHealth = nativeBinding.storeHealth

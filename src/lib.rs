@@ -10,15 +10,25 @@ pub mod hook;
 pub mod jsjson;
 pub mod platform;
 pub mod session;
+pub mod store;
+pub mod tools;
 
 use napi::{Error, Result, Status};
 use napi_derive::napi;
 use serde_json::Value;
 
-#[cfg(not(test))]
 #[napi_derive::module_init]
 fn init() {
-    std::panic::set_hook(Box::new(|_| {}));
+    if !running_as_cargo_test() {
+        std::panic::set_hook(Box::new(|_| {}));
+    }
+}
+
+/// Cargo test binaries (`name-<16 hex>`) keep the default panic hook so failures show.
+fn running_as_cargo_test() -> bool {
+    let exe = std::env::current_exe().ok();
+    let stem = exe.as_deref().and_then(|p| p.file_stem()).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    stem.rsplit_once('-').is_some_and(|(_, hash)| hash.len() == 16 && hash.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 /// A JS-facing error whose message starts with the JS error name it stands for.
@@ -75,6 +85,87 @@ fn write_all_fd(mut out: impl std::io::Write, mut bytes: &[u8]) {
         }
     }
     let _ = out.flush();
+}
+
+fn tool_context(context_json: &str) -> Result<tools::ToolContext> {
+    let c = parse_json(context_json)?;
+    let text = |k: &str| c.get(k).and_then(Value::as_str).map(str::to_string);
+    Ok(tools::ToolContext {
+        project_dir: text("projectDir").unwrap_or_else(hook::payload::process_cwd),
+        platform: text("platform").unwrap_or_else(|| "claude-code".into()),
+    })
+}
+
+/// Calls an MCP tool: `args` and `context` (`{projectDir, platform}`) as JSON text; resolves
+/// to the `CallToolResult` as JSON text. Unknown tools are an error result, not a throw.
+#[napi(catch_unwind)]
+pub async fn call_tool(name: String, args_json: String, context_json: String) -> Result<String> {
+    let ctx = tool_context(&context_json)?;
+    let args = match serde_json::from_str::<Value>(&args_json) {
+        Ok(v @ Value::Object(_)) => v,
+        Ok(Value::Null) => Value::Object(Default::default()),
+        _ => return Ok(jsjson::stringify(&tools::ToolResponse::error("Arguments must be a JSON object.").to_json())),
+    };
+    let response = match name.as_str() {
+        "ctx_fetch_and_index" => tools::store::ctx_fetch_and_index(ctx, args).await,
+        _ => {
+            let joined = tokio::task::spawn_blocking(move || match name.as_str() {
+                "ctx_index" => tools::store::ctx_index(&ctx, &args),
+                "ctx_search" => tools::store::ctx_search(&ctx, &args),
+                other => tools::ToolResponse::error(format!("Unknown tool {other:?}.")),
+            })
+            .await;
+            joined.unwrap_or_else(|e| tools::ToolResponse::error(format!("Internal error: {e}")))
+        }
+    };
+    Ok(jsjson::stringify(&response.to_json()))
+}
+
+#[napi(object)]
+pub struct SearchHit {
+    pub source: String,
+    pub title: String,
+    pub content: String,
+    pub snippet: String,
+    pub path: Option<String>,
+    pub line: Option<u32>,
+    pub score: f64,
+}
+
+/// Searches a project's knowledge base directly (benchmarks, relevance tests), with
+/// each hit's full chunk.
+#[napi(catch_unwind)]
+pub fn search_store(context_json: String, query: String, limit: u32, source: Option<String>) -> Result<Vec<SearchHit>> {
+    let ctx = tool_context(&context_json)?;
+    let store = tools::store::store_for(&ctx).map_err(js_error)?;
+    let store = store.lock().unwrap_or_else(|e| e.into_inner());
+    let hits = store
+        .search(&store::search::SearchQuery { text: query, limit: limit as usize, source, content_type: None, snippet_chars: 0 })
+        .map_err(js_error)?;
+    Ok(hits
+        .into_iter()
+        .map(|h| SearchHit { source: h.source, title: h.title, content: h.content, snippet: h.snippet, path: h.path, line: h.line, score: h.score })
+        .collect())
+}
+
+#[napi(object)]
+pub struct StoreHealth {
+    pub chunks: i64,
+    pub integrity_ok: bool,
+    pub path: String,
+}
+
+/// Chunk count and integrity of a project's knowledge base (doctor, tests).
+#[napi(catch_unwind)]
+pub fn store_health(context_json: String) -> Result<StoreHealth> {
+    let ctx = tool_context(&context_json)?;
+    let store = tools::store::store_for(&ctx).map_err(js_error)?;
+    let store = store.lock().unwrap_or_else(|e| e.into_inner());
+    Ok(StoreHealth {
+        chunks: store.chunk_count().map_err(js_error)?,
+        integrity_ok: store.integrity_ok().map_err(js_error)?,
+        path: store.path().to_string_lossy().into_owned(),
+    })
 }
 
 /// Whether `context-mode hook <platform> <event>` has a handler.
@@ -219,6 +310,13 @@ pub fn platform_options() -> Vec<PlatformOptions> {
 #[napi(catch_unwind)]
 pub fn detect_platform_from_env() -> String {
     platform::detect::detect_platform_from_env().to_string()
+}
+
+/// The platform a server or CLI runs for: MCP client name, `CONTEXT_MODE_PLATFORM`,
+/// environment, config dirs.
+#[napi(catch_unwind)]
+pub fn detect_platform(client_name: Option<String>) -> String {
+    platform::detect::detect_platform(client_name.as_deref()).0.to_string()
 }
 
 /// `getToolName(platform, tool)`.

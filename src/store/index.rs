@@ -1,0 +1,327 @@
+//! Writing sources: a label holds only its latest content, identical content is not
+//! written twice, file-backed sources remember their path and hash so they can be
+//! refreshed when the file changes, and ephemeral sources expire after 14 days.
+
+use super::chunk::{self, Chunk, ContentKind};
+use super::{ContentStore, Result, StoreError};
+use rusqlite::{params, OptionalExtension};
+use sha2::{Digest, Sha256};
+use std::collections::HashSet;
+
+/// Sources without a backing file (command output, fetched pages) older than this
+/// are removed.
+pub const EPHEMERAL_RETENTION_DAYS: i64 = 14;
+
+/// A text to index.
+#[derive(Debug, Clone)]
+pub struct SourceInput<'a> {
+    pub label: &'a str,
+    pub text: &'a str,
+    pub kind: ContentKind,
+    /// The file this text was read from, for refreshing it later.
+    pub file_path: Option<&'a str>,
+}
+
+/// What an index call did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexOutcome {
+    pub source_id: i64,
+    pub label: String,
+    pub chunks: usize,
+    pub code_chunks: usize,
+    pub bytes: usize,
+    /// The label already held exactly this content; nothing was rewritten.
+    pub unchanged: bool,
+    /// Titles of the stored chunks, in order.
+    pub titles: Vec<String>,
+}
+
+pub fn sha256_hex(text: &str) -> String {
+    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Words not worth remembering for typo correction.
+pub const STOPWORDS: &[&str] = &[
+    "the", "and", "for", "are", "but", "not", "you", "all", "can", "had", "her", "was", "one", "our", "out", "has", "his", "how", "its", "may", "new",
+    "now", "old", "see", "way", "who", "did", "get", "got", "let", "say", "she", "too", "use", "will", "with", "this", "that", "from", "they", "been",
+    "have", "many", "some", "them", "than", "each", "make", "like", "just", "over", "such", "take", "into", "year", "your", "good", "could", "would",
+    "about", "which", "their", "there", "other", "after", "should", "through", "also", "more", "most", "only", "very", "when", "what", "then", "these",
+    "those", "being", "does", "done", "both", "same", "still", "while", "where", "here", "were", "much",
+];
+
+pub fn is_stopword(word: &str) -> bool {
+    STOPWORDS.contains(&word)
+}
+
+/// Distinct lower-cased words of 3+ characters (letters, digits, `_`, `-`).
+pub fn words(text: &str) -> HashSet<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+        .filter(|w| w.chars().count() >= 3 && w.chars().count() <= 64)
+        .map(str::to_lowercase)
+        .filter(|w| !is_stopword(w))
+        .collect()
+}
+
+fn now_iso() -> String {
+    crate::clock::iso_now()
+}
+
+/// The session that indexed a source, for `ctx_purge` by session.
+fn attribution_session() -> String {
+    std::env::var("CLAUDE_SESSION_ID").unwrap_or_default()
+}
+
+impl ContentStore {
+    /// Indexes one source, replacing whatever its label held before.
+    pub fn index(&self, input: &SourceInput) -> Result<IndexOutcome> {
+        if input.label.trim().is_empty() {
+            return Err(StoreError::Input("a source needs a non-empty label".into()));
+        }
+        let hash = sha256_hex(input.text);
+        if let Some(outcome) = self.unchanged(input.label, &hash)? {
+            return Ok(outcome);
+        }
+        let chunks = chunk::chunk(input.text, input.kind);
+        let mut seen = HashSet::new();
+        let chunks: Vec<&Chunk> = chunks.iter().filter(|c| seen.insert(sha256_hex(&c.content))).collect();
+        let vocabulary = words(input.text);
+        let timestamp = now_iso();
+        let session = attribution_session();
+        let code_chunks = chunks.iter().filter(|c| c.code).count();
+        let source_id = self.with_retry(|c| {
+            let tx = c.unchecked_transaction()?;
+            delete_label(&tx, input.label)?;
+            tx.execute(
+                "INSERT INTO sources (label, chunk_count, code_chunk_count, file_path, content_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![input.label, chunks.len() as i64, code_chunks as i64, input.file_path, hash],
+            )?;
+            let source_id = tx.last_insert_rowid();
+            // Written in lockstep, the two FTS tables share rowids; a database where they
+            // drifted apart gets the trigram rows numbered on their own.
+            let aligned: bool = tx.query_row(
+                "SELECT (SELECT IFNULL(MAX(rowid), 0) FROM chunks) = (SELECT IFNULL(MAX(rowid), 0) FROM chunks_trigram)",
+                [],
+                |r| r.get(0),
+            )?;
+            {
+                let mut porter = tx.prepare_cached(
+                    "INSERT INTO chunks (title, content, source_id, content_type, session_id, event_id, timestamp) VALUES (?1, ?2, ?3, ?4, ?5, '', ?6)",
+                )?;
+                // Same rowid in both tables, so search can join the two legs on it.
+                let mut trigram = tx.prepare_cached(
+                    "INSERT INTO chunks_trigram (rowid, title, content, source_id, content_type, session_id, event_id, timestamp) VALUES (?7, ?1, ?2, ?3, ?4, ?5, '', ?6)",
+                )?;
+                let mut lines = tx.prepare_cached("INSERT OR REPLACE INTO cm_chunk_lines (chunk_rowid, source_id, line) VALUES (?1, ?2, ?3)")?;
+                for ch in &chunks {
+                    let kind = if ch.code { "code" } else { "prose" };
+                    porter.execute(params![ch.title, ch.content, source_id, kind, session, timestamp])?;
+                    let rowid = tx.last_insert_rowid();
+                    let trigram_rowid = if aligned { Some(rowid) } else { None };
+                    trigram.execute(params![ch.title, ch.content, source_id, kind, session, timestamp, trigram_rowid])?;
+                    if let Some(line) = ch.line {
+                        lines.execute(params![rowid, source_id, line])?;
+                    }
+                }
+                let mut vocab = tx.prepare_cached("INSERT OR IGNORE INTO vocabulary (word) VALUES (?1)")?;
+                for w in &vocabulary {
+                    vocab.execute([w])?;
+                }
+            }
+            tx.commit()?;
+            Ok(source_id)
+        })?;
+        Ok(IndexOutcome {
+            source_id,
+            label: input.label.to_string(),
+            chunks: chunks.len(),
+            code_chunks,
+            bytes: input.text.len(),
+            unchanged: false,
+            titles: chunks.iter().map(|c| c.title.clone()).collect(),
+        })
+    }
+
+    /// The outcome of a label whose stored content has this hash, if it does.
+    fn unchanged(&self, label: &str, hash: &str) -> Result<Option<IndexOutcome>> {
+        let row = self.with_retry(|c| {
+            c.query_row(
+                "SELECT id, chunk_count, code_chunk_count FROM sources WHERE label = ?1 AND content_hash = ?2 ORDER BY id DESC LIMIT 1",
+                params![label, hash],
+                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)),
+            )
+            .optional()
+        })?;
+        let Some((id, chunks, code)) = row else { return Ok(None) };
+        self.with_retry(|c| c.execute("UPDATE sources SET indexed_at = datetime('now') WHERE id = ?1", [id]))?;
+        let titles = self.with_retry(|c| {
+            let mut s = c.prepare("SELECT title FROM chunks WHERE source_id = ?1 ORDER BY rowid")?;
+            let v = s.query_map([id], |r| r.get::<_, String>(0))?.collect::<rusqlite::Result<Vec<_>>>();
+            v
+        })?;
+        Ok(Some(IndexOutcome { source_id: id, label: label.to_string(), chunks: chunks as usize, code_chunks: code as usize, bytes: 0, unchanged: true, titles }))
+    }
+
+    /// Removes a label and its chunks. Returns whether it existed.
+    pub fn remove_label(&self, label: &str) -> Result<bool> {
+        self.with_retry(|c| {
+            let tx = c.unchecked_transaction()?;
+            let n = delete_label(&tx, label)?;
+            tx.commit()?;
+            Ok(n > 0)
+        })
+    }
+
+    /// Removes ephemeral sources older than the retention and file sources whose file
+    /// is gone. Returns how many sources were removed.
+    pub fn prune(&self) -> Result<usize> {
+        let labels: Vec<(String, Option<String>, bool)> = self.with_retry(|c| {
+            let mut s = c.prepare(
+                "SELECT label, file_path, indexed_at < datetime('now', ?1) FROM sources",
+            )?;
+            let v = s
+                .query_map([format!("-{EPHEMERAL_RETENTION_DAYS} days")], |r| Ok((r.get(0)?, r.get(1)?, r.get::<_, bool>(2)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>();
+            v
+        })?;
+        let mut removed = 0;
+        for (label, file, old) in labels {
+            let gone = file.as_deref().is_some_and(|f| !std::path::Path::new(f).exists());
+            if (file.is_none() && old) || gone {
+                removed += usize::from(self.remove_label(&label)?);
+            }
+        }
+        Ok(removed)
+    }
+
+    /// Re-indexes file sources whose file changed since they were indexed (same path,
+    /// different hash). `allowed` may veto a path (permission rules). Returns the
+    /// labels refreshed.
+    pub fn refresh_stale(&self, allowed: &dyn Fn(&str) -> bool) -> Result<Vec<String>> {
+        let rows: Vec<(String, String, Option<String>, String)> = self.with_retry(|c| {
+            let mut s = c.prepare("SELECT label, file_path, content_hash, indexed_at FROM sources WHERE file_path IS NOT NULL")?;
+            let v = s.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?.collect::<rusqlite::Result<Vec<_>>>();
+            v
+        })?;
+        let mut refreshed = Vec::new();
+        for (label, path, hash, indexed_at) in rows {
+            if !allowed(&path) {
+                continue;
+            }
+            let Ok(meta) = std::fs::metadata(&path) else { continue };
+            let modified = meta.modified().ok().and_then(|m| m.duration_since(std::time::UNIX_EPOCH).ok()).map(|d| d.as_secs() as i64);
+            let indexed = sqlite_time_to_epoch(&indexed_at);
+            if let (Some(m), Some(i)) = (modified, indexed) {
+                if m < i {
+                    continue;
+                }
+            }
+            let Ok(text) = read_text_file(&path) else { continue };
+            if hash.as_deref() == Some(sha256_hex(&text).as_str()) {
+                continue;
+            }
+            self.index(&SourceInput { label: &label, text: &text, kind: ContentKind::for_path(&path), file_path: Some(&path) })?;
+            refreshed.push(label);
+        }
+        Ok(refreshed)
+    }
+}
+
+fn delete_label(tx: &rusqlite::Transaction, label: &str) -> rusqlite::Result<usize> {
+    let ids: Vec<i64> = tx.prepare("SELECT id FROM sources WHERE label = ?1")?.query_map([label], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+    for id in &ids {
+        tx.execute("DELETE FROM chunks WHERE source_id = ?1", [id])?;
+        tx.execute("DELETE FROM chunks_trigram WHERE source_id = ?1", [id])?;
+        tx.execute("DELETE FROM cm_chunk_lines WHERE source_id = ?1", [id])?;
+        tx.execute("DELETE FROM sources WHERE id = ?1", [id])?;
+    }
+    Ok(ids.len())
+}
+
+/// `YYYY-MM-DD HH:MM:SS` (UTC, as SQLite's `datetime('now')`) to seconds since the epoch.
+fn sqlite_time_to_epoch(t: &str) -> Option<i64> {
+    let (date, time) = t.split_once([' ', 'T'])?;
+    let mut d = date.split('-').map(|p| p.parse::<i64>());
+    let (y, m, day) = (d.next()?.ok()?, d.next()?.ok()?, d.next()?.ok()?);
+    let mut h = time.trim_end_matches('Z').split(':').map(|p| p.split('.').next().unwrap_or("0").parse::<i64>());
+    let (hh, mm, ss) = (h.next()?.ok()?, h.next()?.ok()?, h.next().and_then(std::result::Result::ok).unwrap_or(0));
+    // Days from civil (Howard Hinnant).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Some(days * 86_400 + hh * 3600 + mm * 60 + ss)
+}
+
+/// Reasons a file cannot be indexed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("{0}: not a regular file")]
+    NotAFile(String),
+    #[error("{path}: the file is {size} bytes, over the {max}-byte limit")]
+    TooLarge { path: String, size: u64, max: u64 },
+    #[error("{0}: binary content (not text)")]
+    Binary(String),
+    #[error("{0}: not valid UTF-8 text")]
+    NotUtf8(String),
+    #[error("{path}: {source}")]
+    Io { path: String, source: std::io::Error },
+}
+
+/// Files larger than this are refused rather than indexed
+/// (`CONTEXT_MODE_INDEX_MAX_FILE_BYTES` changes it).
+pub const MAX_FILE_BYTES: u64 = 64 << 20;
+
+fn max_file_bytes() -> u64 {
+    std::env::var("CONTEXT_MODE_INDEX_MAX_FILE_BYTES").ok().and_then(|v| v.trim().parse().ok()).filter(|n| *n > 0).unwrap_or(MAX_FILE_BYTES)
+}
+
+/// Reads a text file for indexing: a regular file, under the size cap, not binary and
+/// valid UTF-8 (a BOM is dropped).
+pub fn read_text_file(path: &str) -> std::result::Result<String, ReadError> {
+    let io = |source| ReadError::Io { path: path.to_string(), source };
+    let meta = std::fs::metadata(path).map_err(io)?;
+    if !meta.is_file() {
+        return Err(ReadError::NotAFile(path.to_string()));
+    }
+    let max = max_file_bytes();
+    if meta.len() > max {
+        return Err(ReadError::TooLarge { path: path.to_string(), size: meta.len(), max });
+    }
+    let bytes = std::fs::read(path).map_err(io)?;
+    if bytes.iter().take(8192).any(|b| *b == 0) {
+        return Err(ReadError::Binary(path.to_string()));
+    }
+    let text = String::from_utf8(bytes).map_err(|_| ReadError::NotUtf8(path.to_string()))?;
+    Ok(text.strip_prefix('\u{FEFF}').map(str::to_string).unwrap_or(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_times() {
+        assert_eq!(sqlite_time_to_epoch("1970-01-01 00:00:00"), Some(0));
+        assert_eq!(sqlite_time_to_epoch("2026-11-29 13:08:54"), Some(1_795_957_734));
+    }
+
+    #[test]
+    fn reindexing_a_label_replaces_it_and_same_content_is_a_no_op() {
+        let s = ContentStore::open_in_memory().unwrap();
+        let a = s.index(&SourceInput { label: "doc", text: "# A\nalpha", kind: ContentKind::Markdown, file_path: None }).unwrap();
+        assert_eq!(a.chunks, 1);
+        let same = s.index(&SourceInput { label: "doc", text: "# A\nalpha", kind: ContentKind::Markdown, file_path: None }).unwrap();
+        assert!(same.unchanged);
+        s.index(&SourceInput { label: "doc", text: "# B\nbeta\n# C\ngamma", kind: ContentKind::Markdown, file_path: None }).unwrap();
+        assert_eq!(s.chunk_count().unwrap(), 2);
+    }
+
+    #[test]
+    fn duplicate_chunks_are_stored_once() {
+        let s = ContentStore::open_in_memory().unwrap();
+        let out = s.index(&SourceInput { label: "log", text: "# X\nsame\n# X\nsame", kind: ContentKind::Markdown, file_path: None }).unwrap();
+        assert_eq!(out.chunks, 1);
+    }
+}
