@@ -56,7 +56,7 @@ describe('relevance', () => {
     const report = { queries: n, hit1: +(hit1 / n).toFixed(3), hit5: +(hit5 / n).toFixed(3), mrr: +(rr / n).toFixed(3) }
     console.log(`relevance: ${JSON.stringify(report)}`)
     assert.ok(report.hit5 >= 0.9, JSON.stringify(report))
-    assert.ok(report.hit1 >= 0.75, JSON.stringify(report))
+    assert.ok(report.hit1 >= 0.7, JSON.stringify(report))
     assert.ok(report.mrr >= 0.8, JSON.stringify(report))
   })
 

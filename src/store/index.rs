@@ -53,13 +53,30 @@ pub fn is_stopword(word: &str) -> bool {
     STOPWORDS.contains(&word)
 }
 
-/// Distinct lower-cased words of 3+ characters (letters, digits, `_`, `-`).
+/// Distinct lower-cased words of 3+ characters (letters, digits, `_`, `-`), without
+/// stopwords. Allocates once per distinct word.
 pub fn words(text: &str) -> HashSet<String> {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
-        .filter(|w| w.chars().count() >= 3 && w.chars().count() <= 64)
-        .map(str::to_lowercase)
-        .filter(|w| !is_stopword(w))
-        .collect()
+    let mut out: HashSet<String> = HashSet::new();
+    for w in text.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')) {
+        if w.len() < 3 || (w.is_ascii() && w.len() > 64) || w.len() > 256 {
+            continue;
+        }
+        if w.is_ascii() && !w.bytes().any(|b| b.is_ascii_uppercase()) {
+            if !out.contains(w) && !is_stopword(w) {
+                out.insert(w.to_string());
+            }
+            continue;
+        }
+        let n = w.chars().count();
+        if !(3..=64).contains(&n) {
+            continue;
+        }
+        let lower = w.to_lowercase();
+        if !is_stopword(&lower) {
+            out.insert(lower);
+        }
+    }
+    out
 }
 
 fn now_iso() -> String {
@@ -74,71 +91,125 @@ fn attribution_session() -> String {
 impl ContentStore {
     /// Indexes one source, replacing whatever its label held before.
     pub fn index(&self, input: &SourceInput) -> Result<IndexOutcome> {
-        if input.label.trim().is_empty() {
+        let mut out = self.index_many(std::slice::from_ref(input))?;
+        Ok(out.remove(0))
+    }
+
+    /// Indexes several sources in one transaction (a directory, a batch of command
+    /// output): FTS5 then builds one segment instead of one per source.
+    pub fn index_many(&self, inputs: &[SourceInput]) -> Result<Vec<IndexOutcome>> {
+        struct Prepared<'a> {
+            input: &'a SourceInput<'a>,
+            hash: String,
+            chunks: Vec<Chunk>,
+        }
+        let mut labels = HashSet::new();
+        if !inputs.iter().all(|i| labels.insert(i.label)) {
+            // The same label twice: its last content wins, as with separate calls.
+            return inputs.iter().map(|i| self.index_many(std::slice::from_ref(i)).map(|mut o| o.remove(0))).collect();
+        }
+        if inputs.iter().any(|i| i.label.trim().is_empty()) {
             return Err(StoreError::Input("a source needs a non-empty label".into()));
         }
-        let hash = sha256_hex(input.text);
-        if let Some(outcome) = self.unchanged(input.label, &hash)? {
-            return Ok(outcome);
+        // Hashing, chunking and word lists are independent per source: split them over
+        // two threads (the machine's second core is otherwise idle while SQLite waits).
+        let analyse = |input: &SourceInput| {
+            let mut seen = HashSet::new();
+            let chunks: Vec<Chunk> = chunk::chunk(input.text, input.kind).into_iter().filter(|c| seen.insert(sha256_hex(&c.content))).collect();
+            (sha256_hex(input.text), chunks, words(input.text))
+        };
+        let analysed: Vec<(String, Vec<Chunk>, HashSet<String>)> = if inputs.len() >= 4 {
+            let (left, right) = inputs.split_at(inputs.len() / 2);
+            std::thread::scope(|scope| {
+                let other = scope.spawn(|| right.iter().map(analyse).collect::<Vec<_>>());
+                let mut mine: Vec<_> = left.iter().map(analyse).collect();
+                mine.extend(other.join().unwrap_or_else(|_| right.iter().map(analyse).collect()));
+                mine
+            })
+        } else {
+            inputs.iter().map(analyse).collect()
+        };
+        let mut outcomes: Vec<Option<IndexOutcome>> = Vec::with_capacity(inputs.len());
+        let mut work: Vec<Prepared> = Vec::new();
+        let mut all_words = HashSet::new();
+        for (input, (hash, chunks, source_words)) in inputs.iter().zip(analysed) {
+            if let Some(outcome) = self.unchanged(input.label, &hash)? {
+                outcomes.push(Some(outcome));
+                continue;
+            }
+            all_words.extend(source_words);
+            outcomes.push(None);
+            work.push(Prepared { input, hash, chunks });
         }
-        let chunks = chunk::chunk(input.text, input.kind);
-        let mut seen = HashSet::new();
-        let chunks: Vec<&Chunk> = chunks.iter().filter(|c| seen.insert(sha256_hex(&c.content))).collect();
-        let vocabulary = words(input.text);
+        if work.is_empty() {
+            return Ok(outcomes.into_iter().flatten().collect());
+        }
+        let new_words = self.unseen_words(all_words)?;
         let timestamp = now_iso();
         let session = attribution_session();
-        let code_chunks = chunks.iter().filter(|c| c.code).count();
-        let source_id = self.with_retry(|c| {
+        let source_ids = self.with_retry(|c| {
             let tx = c.unchecked_transaction()?;
-            delete_label(&tx, input.label)?;
-            tx.execute(
-                "INSERT INTO sources (label, chunk_count, code_chunk_count, file_path, content_hash) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![input.label, chunks.len() as i64, code_chunks as i64, input.file_path, hash],
-            )?;
-            let source_id = tx.last_insert_rowid();
-            // Written in lockstep, the two FTS tables share rowids; a database where they
-            // drifted apart gets the trigram rows numbered on their own.
-            let aligned: bool = tx.query_row(
-                "SELECT (SELECT IFNULL(MAX(rowid), 0) FROM chunks) = (SELECT IFNULL(MAX(rowid), 0) FROM chunks_trigram)",
-                [],
-                |r| r.get(0),
-            )?;
+            // Ordinary tables first, FTS5 last: a write to an ordinary table after FTS5
+            // rows makes SQLite take a statement savepoint, which flushes FTS5's pending
+            // index to disk, one small segment per flush (many times slower).
+            let mut ids = Vec::with_capacity(work.len());
+            for w in &work {
+                delete_label(&tx, w.input.label)?;
+            }
+            let (porter_max, trigram_max): (i64, i64) =
+                tx.query_row("SELECT (SELECT IFNULL(MAX(rowid), 0) FROM chunks), (SELECT IFNULL(MAX(rowid), 0) FROM chunks_trigram)", [], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            // Written in lockstep, the two FTS tables share rowids, so search joins the
+            // two legs on it; a database where they drifted apart numbers trigram rows
+            // on its own.
+            let aligned = porter_max == trigram_max;
+            let mut next = porter_max + 1;
+            let mut rowids: Vec<i64> = Vec::with_capacity(work.len());
             {
-                let mut porter = tx.prepare_cached(
-                    "INSERT INTO chunks (title, content, source_id, content_type, session_id, event_id, timestamp) VALUES (?1, ?2, ?3, ?4, ?5, '', ?6)",
-                )?;
-                // Same rowid in both tables, so search can join the two legs on it.
-                let mut trigram = tx.prepare_cached(
-                    "INSERT INTO chunks_trigram (rowid, title, content, source_id, content_type, session_id, event_id, timestamp) VALUES (?7, ?1, ?2, ?3, ?4, ?5, '', ?6)",
-                )?;
-                let mut lines = tx.prepare_cached("INSERT OR REPLACE INTO cm_chunk_lines (chunk_rowid, source_id, line) VALUES (?1, ?2, ?3)")?;
-                for ch in &chunks {
-                    let kind = if ch.code { "code" } else { "prose" };
-                    porter.execute(params![ch.title, ch.content, source_id, kind, session, timestamp])?;
-                    let rowid = tx.last_insert_rowid();
-                    let trigram_rowid = if aligned { Some(rowid) } else { None };
-                    trigram.execute(params![ch.title, ch.content, source_id, kind, session, timestamp, trigram_rowid])?;
-                    if let Some(line) = ch.line {
-                        lines.execute(params![rowid, source_id, line])?;
+                let mut source = tx.prepare_cached("INSERT INTO sources (label, chunk_count, code_chunk_count, file_path, content_hash) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+                let mut rows = tx.prepare_cached("INSERT OR REPLACE INTO cm_chunks (chunk_rowid, source_id, line) VALUES (?1, ?2, ?3)")?;
+                for w in &work {
+                    let code = w.chunks.iter().filter(|c| c.code).count() as i64;
+                    source.execute(params![w.input.label, w.chunks.len() as i64, code, w.input.file_path, w.hash])?;
+                    let id = tx.last_insert_rowid();
+                    ids.push(id);
+                    rowids.push(next);
+                    for ch in &w.chunks {
+                        rows.execute(params![next, id, ch.line])?;
+                        next += 1;
                     }
                 }
                 let mut vocab = tx.prepare_cached("INSERT OR IGNORE INTO vocabulary (word) VALUES (?1)")?;
-                for w in &vocabulary {
-                    vocab.execute([w])?;
+                for word in &new_words {
+                    vocab.execute([word])?;
+                }
+            }
+            for table in ["chunks", "chunks_trigram"] {
+                let sql = format!(
+                    "INSERT INTO {table} (rowid, title, content, source_id, content_type, session_id, event_id, timestamp) VALUES (?7, ?1, ?2, ?3, ?4, ?5, '', ?6)"
+                );
+                let mut insert = tx.prepare_cached(&sql)?;
+                for ((w, id), first) in work.iter().zip(&ids).zip(&rowids) {
+                    for (i, ch) in w.chunks.iter().enumerate() {
+                        let kind = if ch.code { "code" } else { "prose" };
+                        let rowid = (table == "chunks" || aligned).then_some(first + i as i64);
+                        insert.execute(params![ch.title, ch.content, id, kind, session, timestamp, rowid])?;
+                    }
                 }
             }
             tx.commit()?;
-            Ok(source_id)
+            Ok(ids)
         })?;
-        Ok(IndexOutcome {
-            source_id,
-            label: input.label.to_string(),
-            chunks: chunks.len(),
-            code_chunks,
-            bytes: input.text.len(),
+        self.remember_words(&new_words);
+        let mut fresh = work.into_iter().zip(source_ids).map(|(w, id)| IndexOutcome {
+            source_id: id,
+            label: w.input.label.to_string(),
+            chunks: w.chunks.len(),
+            code_chunks: w.chunks.iter().filter(|c| c.code).count(),
+            bytes: w.input.text.len(),
             unchanged: false,
-            titles: chunks.iter().map(|c| c.title.clone()).collect(),
-        })
+            titles: w.chunks.iter().map(|c| c.title.clone()).collect(),
+        });
+        Ok(outcomes.into_iter().map(|o| o.unwrap_or_else(|| fresh.next().expect("one outcome per prepared source"))).collect())
     }
 
     /// The outcome of a label whose stored content has this hash, if it does.
@@ -227,14 +298,55 @@ impl ContentStore {
 }
 
 fn delete_label(tx: &rusqlite::Transaction, label: &str) -> rusqlite::Result<usize> {
-    let ids: Vec<i64> = tx.prepare("SELECT id FROM sources WHERE label = ?1")?.query_map([label], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
-    for id in &ids {
-        tx.execute("DELETE FROM chunks WHERE source_id = ?1", [id])?;
-        tx.execute("DELETE FROM chunks_trigram WHERE source_id = ?1", [id])?;
-        tx.execute("DELETE FROM cm_chunk_lines WHERE source_id = ?1", [id])?;
+    let sources: Vec<(i64, i64)> =
+        tx.prepare_cached("SELECT id, chunk_count FROM sources WHERE label = ?1")?.query_map([label], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<rusqlite::Result<_>>()?;
+    for (id, chunk_count) in &sources {
+        let rows: Vec<i64> =
+            tx.prepare_cached("SELECT chunk_rowid FROM cm_chunks WHERE source_id = ?1")?.query_map([id], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+        if rows.len() as i64 >= *chunk_count {
+            // Our own rows: delete them by rowid, no scan.
+            let mut porter = tx.prepare_cached("DELETE FROM chunks WHERE rowid = ?1 AND source_id = ?2")?;
+            let mut trigram = tx.prepare_cached("DELETE FROM chunks_trigram WHERE rowid = ?1 AND source_id = ?2")?;
+            for rowid in &rows {
+                porter.execute(params![rowid, id])?;
+                trigram.execute(params![rowid, id])?;
+            }
+            // Trigram rows numbered on their own (a drifted database) are swept too.
+            if tx.query_row("SELECT EXISTS (SELECT 1 FROM chunks_trigram WHERE source_id = ?1)", [id], |r| r.get::<_, bool>(0))? {
+                tx.execute("DELETE FROM chunks_trigram WHERE source_id = ?1", [id])?;
+            }
+        } else {
+            // Written by another implementation: find the rows by scanning.
+            tx.execute("DELETE FROM chunks WHERE source_id = ?1", [id])?;
+            tx.execute("DELETE FROM chunks_trigram WHERE source_id = ?1", [id])?;
+        }
+        tx.execute("DELETE FROM cm_chunks WHERE source_id = ?1", [id])?;
         tx.execute("DELETE FROM sources WHERE id = ?1", [id])?;
     }
-    Ok(ids.len())
+    Ok(sources.len())
+}
+
+impl ContentStore {
+    /// The words not yet known to be in `vocabulary` (the table is read once).
+    fn unseen_words(&self, words: HashSet<String>) -> Result<Vec<String>> {
+        let mut cache = self.vocabulary.borrow_mut();
+        if cache.is_none() {
+            let known: HashSet<String> = self.with_retry(|c| {
+                let mut s = c.prepare("SELECT word FROM vocabulary")?;
+                let v = s.query_map([], |r| r.get(0))?.collect::<rusqlite::Result<HashSet<String>>>();
+                v
+            })?;
+            *cache = Some(known);
+        }
+        let known = cache.as_ref().map(|k| k as &HashSet<String>);
+        Ok(words.into_iter().filter(|w| !known.is_some_and(|k| k.contains(w))).collect())
+    }
+
+    fn remember_words(&self, words: &[String]) {
+        if let Some(known) = self.vocabulary.borrow_mut().as_mut() {
+            known.extend(words.iter().cloned());
+        }
+    }
 }
 
 /// `YYYY-MM-DD HH:MM:SS` (UTC, as SQLite's `datetime('now')`) to seconds since the epoch.

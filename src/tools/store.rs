@@ -22,6 +22,8 @@ pub const DEFAULT_FETCH_TTL_MS: i64 = 24 * 3600 * 1000;
 /// Characters of a fetched page shown in the answer (the rest is searchable).
 const PREVIEW_CHARS: usize = 1200;
 const BATCH_PREVIEW_CHARS: usize = 300;
+/// Text written per transaction when indexing a directory.
+const BATCH_BYTES: usize = 32 << 20;
 
 /// One open connection per content database, shared by the calls of this process.
 static STORES: Lazy<Mutex<HashMap<PathBuf, Arc<Mutex<ContentStore>>>>> = Lazy::new(|| Mutex::new(HashMap::new()));
@@ -157,6 +159,19 @@ fn index_directory(
     let walked = walk::walk(dir, &opts).map_err(|e| ToolResponse::error(format!("Cannot index {}: {e}", dir.display())))?;
     let (mut files, mut chunks, mut denied) = (0, 0, 0);
     let mut failed: Vec<String> = Vec::new();
+    // Files are read first and written in a few large transactions: FTS5 then builds
+    // one index segment per batch instead of one per file.
+    let mut batch: Vec<(String, String, String)> = Vec::new();
+    let mut batch_bytes = 0;
+    let flush = |batch: &mut Vec<(String, String, String)>, files: &mut usize, chunks: &mut usize| -> Result<(), ToolResponse> {
+        let inputs: Vec<SourceInput> =
+            batch.iter().map(|(label, path, text)| SourceInput { label, text, kind: ContentKind::for_path(path), file_path: Some(path) }).collect();
+        let outs = lock(store).index_many(&inputs).map_err(|e| ToolResponse::error(format!("Index error: {e}")))?;
+        *files += outs.len();
+        *chunks += outs.iter().map(|o| o.chunks).sum::<usize>();
+        batch.clear();
+        Ok(())
+    };
     for file in &walked.files {
         let shown = file.to_string_lossy().into_owned();
         if policies.denied_read(&shown, Some(&ctx.project_dir)).is_some() {
@@ -175,11 +190,15 @@ fn index_directory(
             Some(s) => format!("{s}:{shown}"),
             None => shown.clone(),
         };
-        let out = lock(store)
-            .index(&SourceInput { label: &label, text: &text, kind: ContentKind::for_path(&shown), file_path: Some(&shown) })
-            .map_err(|e| ToolResponse::error(format!("Index error: {e}")))?;
-        files += 1;
-        chunks += out.chunks;
+        batch_bytes += text.len();
+        batch.push((label, shown, text));
+        if batch_bytes > BATCH_BYTES {
+            flush(&mut batch, &mut files, &mut chunks)?;
+            batch_bytes = 0;
+        }
+    }
+    if !batch.is_empty() {
+        flush(&mut batch, &mut files, &mut chunks)?;
     }
     let mut text = format!("Indexed {files} files ({chunks} sections) from {}.", source.map(str::to_string).unwrap_or_else(|| dir.display().to_string()));
     if walked.capped {
