@@ -91,6 +91,16 @@ impl Policies {
     /// The first `Read(...)` deny rule matching a path (as given, resolved against the
     /// project, and its real path when it exists).
     pub fn denied_read(&self, path: &str, project_dir: Option<&str>) -> Option<Rule> {
+        Self::first_read_rule(&self.deny, path, project_dir)
+    }
+
+    /// The first `Read(...)` allow rule matching a path: what lets `ctx_execute_file`
+    /// reach outside the project.
+    pub fn allowed_read(&self, path: &str, project_dir: Option<&str>) -> Option<Rule> {
+        Self::first_read_rule(&self.allow, path, project_dir)
+    }
+
+    fn first_read_rule(rules: &[Rule], path: &str, project_dir: Option<&str>) -> Option<Rule> {
         let mut candidates = vec![path.replace('\\', "/")];
         let resolved = match project_dir {
             Some(dir) if !dir.is_empty() => Path::new(dir).join(path),
@@ -100,7 +110,7 @@ impl Policies {
         if let Ok(real) = std::fs::canonicalize(&resolved) {
             candidates.push(real.to_string_lossy().replace('\\', "/"));
         }
-        self.deny.iter().find(|r| r.tool == "Read" && candidates.iter().any(|c| file_glob_matches(&r.glob, c))).cloned()
+        rules.iter().find(|r| r.tool == "Read" && candidates.iter().any(|c| file_glob_matches(&r.glob, c))).cloned()
     }
 }
 

@@ -266,6 +266,22 @@ impl SessionDb {
     }
 
     /// Whether a session row exists.
+    /// Deletes one session's rows from every table; returns how many rows went.
+    pub fn purge_session(&self, session_id: &str) -> Result<usize, SessionError> {
+        self.with_retry(|c| {
+            let tx = c.unchecked_transaction()?;
+            let mut n = 0;
+            for table in ["session_events", "session_meta", "session_resume", "tool_calls"] {
+                let exists: i64 = tx.query_row("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?1", [table], |r| r.get(0))?;
+                if exists > 0 {
+                    n += tx.execute(&format!("DELETE FROM {table} WHERE session_id = ?1"), [session_id])?;
+                }
+            }
+            tx.commit()?;
+            Ok(n)
+        })
+    }
+
     pub fn has_session(&self, session_id: &str) -> Result<bool, SessionError> {
         self.with_retry(|c| c.query_row("SELECT 1 FROM session_meta WHERE session_id = ?1", [session_id], |_| Ok(())).optional().map(|r| r.is_some()))
     }

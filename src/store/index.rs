@@ -79,6 +79,34 @@ pub fn words(text: &str) -> HashSet<String> {
     out
 }
 
+/// Words that tell one output apart: found in at least two of its sections but not in
+/// most of them, longer and identifier-like words first. Empty for fewer than three
+/// sections, where "distinctive" means nothing.
+pub fn distinctive_terms<'a>(sections: impl Iterator<Item = &'a str>, max: usize) -> Vec<String> {
+    let mut df: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut n = 0;
+    for text in sections {
+        n += 1;
+        for w in words(text) {
+            *df.entry(w).or_insert(0) += 1;
+        }
+    }
+    if n < 3 {
+        return Vec::new();
+    }
+    let ceiling = 3.max((n as f64 * 0.4).ceil() as usize);
+    let mut scored: Vec<(f64, String)> = df
+        .into_iter()
+        .filter(|(w, count)| *count >= 2 && *count <= ceiling && !w.bytes().all(|b| b.is_ascii_digit() || b == b'-' || b == b'_'))
+        .map(|(w, count)| {
+            let shape = if w.contains('_') { 1.0 } else if w.len() >= 10 { 0.5 } else { 0.0 };
+            ((n as f64 / count as f64).ln() + (w.len() as f64 / 20.0).min(0.5) + shape, w)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    scored.into_iter().take(max).map(|(_, w)| w).collect()
+}
+
 fn now_iso() -> String {
     crate::clock::iso_now()
 }
@@ -233,6 +261,26 @@ impl ContentStore {
     }
 
     /// Removes a label and its chunks. Returns whether it existed.
+    /// Deletes every source written during one session (its chunks carry the session
+    /// id); returns how many sources went.
+    pub fn purge_session(&self, session_id: &str) -> Result<usize> {
+        if session_id.is_empty() {
+            return Ok(0);
+        }
+        self.with_retry(|c| {
+            let tx = c.unchecked_transaction()?;
+            let ids: Vec<i64> = tx.prepare("SELECT DISTINCT CAST(source_id AS INTEGER) FROM chunks WHERE session_id = ?1")?.query_map([session_id], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
+            for id in &ids {
+                tx.execute("DELETE FROM chunks WHERE source_id = ?1", [id])?;
+                tx.execute("DELETE FROM chunks_trigram WHERE source_id = ?1", [id])?;
+                tx.execute("DELETE FROM cm_chunks WHERE source_id = ?1", [id])?;
+                tx.execute("DELETE FROM sources WHERE id = ?1", [id])?;
+            }
+            tx.commit()?;
+            Ok(ids.len())
+        })
+    }
+
     pub fn remove_label(&self, label: &str) -> Result<bool> {
         self.with_retry(|c| {
             let tx = c.unchecked_transaction()?;

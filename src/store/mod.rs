@@ -112,6 +112,12 @@ impl ContentStore {
         Ok(store)
     }
 
+    /// A handle that stops this connection's running statement from another thread,
+    /// so a caller's deadline also bounds a slow index or search.
+    pub fn interrupt_handle(&self) -> rusqlite::InterruptHandle {
+        self.conn.get_interrupt_handle()
+    }
+
     pub fn path(&self) -> &Path {
         &self.path
     }
