@@ -52,6 +52,5 @@ if (command === 'hook') {
 } else if (command === '--help' || command === '-h' || command === 'help') {
   process.stdout.write(HELP)
 } else {
-  const { startServer } = await import('./server.mjs')
-  await startServer()
+  await import('./start.mjs')
 }

@@ -12,6 +12,9 @@ export declare const __napiBindingTarget: 'native' | 'wasm32-wasi' | 'wasm32-was
 /** Panics on purpose, to check that a Rust panic reaches JS as an error (tests only). */
 export declare function __panicProbe(): void
 
+/** Languages that can run here, in the schema's order. */
+export declare function availableLanguages(nodePath?: string | undefined | null): Array<string>
+
 /**
  * Calls an MCP tool: `args` and `context` (`{projectDir, platform}`) as JSON text; resolves
  * to the `CallToolResult` as JSON text. Unknown tools are an error result, not a throw.
@@ -76,6 +79,9 @@ export declare function isMcpReady(): boolean
 
 /** `isStructurallyBounded(command)`. */
 export declare function isStructurallyBounded(command: string): boolean
+
+/** Where the server's readiness sentinel for `pid` lives (what hooks look for). */
+export declare function mcpSentinelPath(pid: number): string
 
 /** `parseAgyPayload(raw)`: never fails; `{}` for invalid input. */
 export declare function parseAgyPayload(raw: string): string
@@ -146,6 +152,15 @@ export interface SearchHit {
  * each hit's full chunk.
  */
 export declare function searchStore(contextJson: string, query: string, limit: number, source?: string | undefined | null): Array<SearchHit>
+
+/**
+ * The project an MCP server serves, for a platform (workspace variables, then
+ * `CONTEXT_MODE_PROJECT_DIR`, `$PWD`, the working directory).
+ */
+export declare function serverProjectDir(platform: string): string
+
+/** Stops programs left running in the background (server shutdown). Returns how many. */
+export declare function stopBackground(): number
 
 /** Chunk count and integrity of a project's knowledge base (doctor, tests). */
 export declare function storeHealth(contextJson: string): StoreHealth

@@ -93,6 +93,8 @@ fn tool_context(context_json: &str) -> Result<tools::ToolContext> {
     Ok(tools::ToolContext {
         project_dir: text("projectDir").unwrap_or_else(hook::payload::process_cwd),
         platform: text("platform").unwrap_or_else(|| "claude-code".into()),
+        node_path: text("nodePath"),
+        package_root: text("packageRoot"),
     })
 }
 
@@ -106,19 +108,33 @@ pub async fn call_tool(name: String, args_json: String, context_json: String) ->
         Ok(Value::Null) => Value::Object(Default::default()),
         _ => return Ok(jsjson::stringify(&tools::ToolResponse::error("Arguments must be a JSON object.").to_json())),
     };
-    let response = match name.as_str() {
-        "ctx_fetch_and_index" => tools::store::ctx_fetch_and_index(ctx, args).await,
-        _ => {
-            let joined = tokio::task::spawn_blocking(move || match name.as_str() {
-                "ctx_index" => tools::store::ctx_index(&ctx, &args),
-                "ctx_search" => tools::store::ctx_search(&ctx, &args),
-                other => tools::ToolResponse::error(format!("Unknown tool {other:?}.")),
-            })
-            .await;
-            joined.unwrap_or_else(|e| tools::ToolResponse::error(format!("Internal error: {e}")))
-        }
-    };
+    let response = tools::dispatch(&name, ctx, args).await;
     Ok(jsjson::stringify(&response.to_json()))
+}
+
+/// The project an MCP server serves, for a platform (workspace variables, then
+/// `CONTEXT_MODE_PROJECT_DIR`, `$PWD`, the working directory).
+#[napi(catch_unwind)]
+pub fn server_project_dir(platform: String) -> String {
+    platform::paths::server_project_dir(&platform)
+}
+
+/// Where the server's readiness sentinel for `pid` lives (what hooks look for).
+#[napi(catch_unwind)]
+pub fn mcp_sentinel_path(pid: u32) -> String {
+    hook::ready::sentinel_dir().join(format!("{}{pid}", hook::ready::SENTINEL_PREFIX)).to_string_lossy().into_owned()
+}
+
+/// Languages that can run here, in the schema's order.
+#[napi(catch_unwind)]
+pub fn available_languages(node_path: Option<String>) -> Vec<String> {
+    exec::runtime::available(node_path.as_deref().map(std::path::Path::new)).into_iter().map(str::to_string).collect()
+}
+
+/// Stops programs left running in the background (server shutdown). Returns how many.
+#[napi]
+pub fn stop_background() -> u32 {
+    exec::sandbox::stop_background() as u32
 }
 
 #[napi(object)]

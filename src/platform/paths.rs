@@ -171,3 +171,40 @@ mod tests {
         assert_eq!(opts_by_key("nope"), None);
     }
 }
+
+/// Workspace variables a host sets for the processes it starts, by platform.
+fn workspace_vars(platform: &str) -> &'static [&'static str] {
+    match platform {
+        "claude-code" => &["CLAUDE_PROJECT_DIR"],
+        "gemini-cli" => &["GEMINI_PROJECT_DIR"],
+        "cursor" => &["CURSOR_CWD"],
+        "opencode" => &["OPENCODE_PROJECT_DIR"],
+        "vscode-copilot" => &["VSCODE_CWD"],
+        "jetbrains-copilot" => &["IDEA_INITIAL_DIRECTORY"],
+        "qwen-code" => &["QWEN_PROJECT_DIR"],
+        "omp" => &["PI_CODING_AGENT_DIR"],
+        "pi" => &["PI_WORKSPACE_DIR", "PI_PROJECT_DIR"],
+        _ => &[],
+    }
+}
+
+/// A plugin's own install directory is never the user's project.
+fn is_plugin_install(dir: &str) -> bool {
+    let d = dir.replace('\\', "/");
+    [".claude/plugins/cache", ".claude/plugins/marketplaces", ".codex/plugins/cache", ".codex/plugins/marketplaces"].iter().any(|p| d.contains(p))
+}
+
+/// The project an MCP server works for: the host's workspace variable, then
+/// `CONTEXT_MODE_PROJECT_DIR`, then `$PWD`, then the process's working directory.
+pub fn server_project_dir(platform: &str) -> String {
+    let named = workspace_vars(platform).iter().copied().chain(["CONTEXT_MODE_PROJECT_DIR"]);
+    for var in named {
+        if let Some(dir) = env_nonempty(var).filter(|d| !is_plugin_install(d)) {
+            return dir;
+        }
+    }
+    if let Some(pwd) = env_nonempty("PWD").filter(|d| Path::new(d).is_dir()) {
+        return pwd;
+    }
+    crate::hook::payload::process_cwd()
+}

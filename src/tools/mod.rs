@@ -2,6 +2,9 @@
 //! schemas coerce them), one result out. The server only forwards calls here.
 
 pub mod args;
+pub mod exec;
+pub mod ledger;
+pub mod meta;
 pub mod store;
 
 use serde_json::{json, Value};
@@ -14,19 +17,27 @@ pub struct ToolResponse {
     pub text: String,
     pub is_error: bool,
     pub structured: Option<Value>,
+    /// Bytes the call produced or read that did not enter the answer (the ledger's
+    /// "kept out"). Zero unless a tool can say so for certain.
+    pub withheld: u64,
 }
 
 impl ToolResponse {
     pub fn ok(text: impl Into<String>) -> ToolResponse {
-        ToolResponse { text: text.into(), is_error: false, structured: None }
+        ToolResponse { text: text.into(), is_error: false, structured: None, withheld: 0 }
     }
 
     pub fn error(text: impl Into<String>) -> ToolResponse {
-        ToolResponse { text: text.into(), is_error: true, structured: None }
+        ToolResponse { text: text.into(), is_error: true, structured: None, withheld: 0 }
     }
 
     pub fn with_structured(mut self, v: Value) -> ToolResponse {
         self.structured = Some(v);
+        self
+    }
+
+    pub fn withholding(mut self, bytes: u64) -> ToolResponse {
+        self.withheld = bytes;
         self
     }
 
@@ -48,6 +59,10 @@ impl ToolResponse {
 pub struct ToolContext {
     pub project_dir: String,
     pub platform: String,
+    /// The Node running the server: JavaScript runs on it, hooks are checked with it.
+    pub node_path: Option<String>,
+    /// The installed package (hooks, `cli.mjs`), for doctor and upgrade.
+    pub package_root: Option<String>,
 }
 
 impl ToolContext {
@@ -69,6 +84,41 @@ impl ToolContext {
         }
         crate::exec::policy::Policies::load(&crate::exec::policy::Policies::files_for(Some(&self.project_dir), &global))
     }
+}
+
+/// The tools in the order they are listed.
+pub const TOOL_NAMES: &[&str] =
+    &["ctx_execute", "ctx_execute_file", "ctx_index", "ctx_search", "ctx_fetch_and_index", "ctx_batch_execute", "ctx_stats", "ctx_doctor", "ctx_upgrade", "ctx_purge", "ctx_insight"];
+
+/// Runs one tool call and counts it in the ledger. Blocking work (SQLite) runs off the
+/// async threads; a panic inside a tool becomes an error result, never a dead server.
+pub async fn dispatch(name: &str, ctx: ToolContext, args: Value) -> ToolResponse {
+    let owned = name.to_string();
+    let task = tokio::spawn(async move {
+        match owned.as_str() {
+            "ctx_execute" => exec::ctx_execute(ctx, args).await,
+            "ctx_execute_file" => exec::ctx_execute_file(ctx, args).await,
+            "ctx_batch_execute" => exec::ctx_batch_execute(ctx, args).await,
+            "ctx_fetch_and_index" => store::ctx_fetch_and_index(ctx, args).await,
+            "ctx_doctor" => meta::ctx_doctor(ctx).await,
+            _ => tokio::task::spawn_blocking(move || match owned.as_str() {
+                "ctx_index" => store::ctx_index(&ctx, &args),
+                "ctx_search" => store::ctx_search(&ctx, &args),
+                "ctx_stats" => meta::ctx_stats(&ctx),
+                "ctx_upgrade" => meta::ctx_upgrade(&ctx),
+                "ctx_purge" => meta::ctx_purge(&ctx, &args),
+                "ctx_insight" => meta::ctx_insight(&ctx),
+                other => ToolResponse::error(format!("Unknown tool {other:?}. Available: {}.", TOOL_NAMES.join(", "))),
+            })
+            .await
+            .unwrap_or_else(|e| ToolResponse::error(format!("Internal error: {e}"))),
+        }
+    });
+    let response = task.await.unwrap_or_else(|e| ToolResponse::error(format!("Internal error in {name}: {e}")));
+    if TOOL_NAMES.contains(&name) {
+        ledger::record(name, response.text.len(), response.withheld);
+    }
+    response
 }
 
 /// Size as people read it: `812 B`, `4.2 KB`, `3.1 MB`.

@@ -109,7 +109,8 @@ fn index_inner(ctx: &ToolContext, args: &Value) -> Result<ToolResponse, ToolResp
     let out = lock(&store)
         .index(&SourceInput { label: &label, text: &text, kind: ContentKind::for_path(&shown), file_path: Some(&shown) })
         .map_err(|e| ToolResponse::error(format!("Index error: {e}")))?;
-    Ok(ToolResponse::ok(indexed_text(&out)))
+    // The file never entered the conversation: all of it was kept out.
+    Ok(ToolResponse::ok(indexed_text(&out)).withholding(text.len() as u64))
 }
 
 fn resolve(project_dir: &str, path: &str) -> PathBuf {
@@ -163,6 +164,7 @@ fn index_directory(
     // one index segment per batch instead of one per file.
     let mut batch: Vec<(String, String, String)> = Vec::new();
     let mut batch_bytes = 0;
+    let mut bytes_read = 0u64;
     let flush = |batch: &mut Vec<(String, String, String)>, files: &mut usize, chunks: &mut usize| -> Result<(), ToolResponse> {
         let inputs: Vec<SourceInput> =
             batch.iter().map(|(label, path, text)| SourceInput { label, text, kind: ContentKind::for_path(path), file_path: Some(path) }).collect();
@@ -191,6 +193,7 @@ fn index_directory(
             None => shown.clone(),
         };
         batch_bytes += text.len();
+        bytes_read += text.len() as u64;
         batch.push((label, shown, text));
         if batch_bytes > BATCH_BYTES {
             flush(&mut batch, &mut files, &mut chunks)?;
@@ -211,7 +214,7 @@ fn index_directory(
         text.push_str(&format!(" {} could not be read: {}.", failed.len(), failed.iter().take(3).cloned().collect::<Vec<_>>().join("; ")));
     }
     text.push_str("\nSearch it with ctx_search(queries: [...]).");
-    Ok(ToolResponse::ok(text))
+    Ok(ToolResponse::ok(text).withholding(bytes_read))
 }
 
 // ---------------------------------------------------------------- ctx_search
@@ -407,7 +410,11 @@ pub async fn ctx_fetch_and_index(ctx: ToolContext, args: Value) -> ToolResponse 
             Err(e) => outcomes.push(FetchOutcome::Failed { url: req.url.clone(), error: dns_hint(e.unwrap_or_default()) }),
         }
     }
+    let fetched: u64 = outcomes.iter().map(|o| if let FetchOutcome::Fetched { bytes, .. } = o { *bytes as u64 } else { 0 }).sum();
     let response = fetch_response(&outcomes, batch);
+    // Page bytes that did not come back in the previews were kept out.
+    let withheld = fetched.saturating_sub(response.text.len() as u64);
+    let response = response.withholding(withheld);
     record_retrieval(&ctx, response.text.len());
     response
 }
@@ -488,7 +495,7 @@ fn fetch_response(outcomes: &[FetchOutcome], batch: bool) -> ToolResponse {
             text.push_str(&format!("\n\n### {label}\n{preview}"));
         }
     }
-    ToolResponse { text, is_error: all_failed, structured: None }
+    ToolResponse { text, is_error: all_failed, structured: None, withheld: 0 }
 }
 
 impl ContentStore {
