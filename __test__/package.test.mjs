@@ -1,12 +1,14 @@
 // The packaging check: the main package and the linux-x64-gnu binary package, packed
 // with `npm pack` and installed into an empty project, answer a hook exactly as this
-// checkout does.
+// checkout does, and the bin serves MCP.
 import assert from 'node:assert/strict'
 import { execFileSync, spawnSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { after, test } from 'node:test'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { root, Sandbox } from './helpers/sandbox.mjs'
 
 const supported = process.platform === 'linux' && process.arch === 'x64'
@@ -35,7 +37,9 @@ test('packed tarballs install into an empty project and answer hooks like the ch
 
   const listing = execFileSync('tar', ['-tzf', join(tarballs, main)], { encoding: 'utf8' })
   assert.ok(!/\.node$/m.test(listing), 'the main package carries no binary')
-  for (const f of ['package/cli.mjs', 'package/hooks/pretooluse.mjs', 'package/hooks/hooks.json', 'package/index.js', 'package/LICENSE']) assert.ok(listing.includes(f), f)
+  for (const f of ['package/cli.mjs', 'package/start.mjs', 'package/server.mjs', 'package/server-tools.mjs', 'package/hooks/pretooluse.mjs', 'package/hooks/hooks.json', 'package/index.js', 'package/LICENSE']) {
+    assert.ok(listing.includes(f), f)
+  }
 
   const project = join(work, 'project')
   mkdirSync(project)
@@ -58,6 +62,18 @@ test('packed tarballs install into an empty project and answer hooks like the ch
     } finally {
       fresh.cleanup()
     }
+  }
+  // The bin with no argument is the MCP server.
+  const transport = new StdioClientTransport({ command: join(project, 'node_modules/.bin/context-mode'), cwd: project, env: { ...sbx.env(), CONTEXT_MODE_DIR: join(work, 'store'), CLAUDE_PROJECT_DIR: project } })
+  const client = new Client({ name: 'package-test', version: '1.0.0' })
+  await client.connect(transport)
+  try {
+    assert.equal(client.getServerVersion().name, 'context-mode')
+    assert.equal((await client.listTools()).tools.length, 11)
+    const r = await client.callTool({ name: 'ctx_execute', arguments: { language: 'shell', code: 'echo from-the-tarball' } })
+    assert.match(r.content[0].text, /from-the-tarball/)
+  } finally {
+    await client.close()
   }
   const version = JSON.parse(readFileSync(join(project, 'node_modules/context-mode-native/package.json'), 'utf8')).version
   assert.equal(version, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version)

@@ -42,6 +42,12 @@ export function ensureAnchor() {
     // A real install (the Claude Code plugin cache) keeps better-sqlite3 inside the
     // package; without it every 1.0.169 hook would try to npm-install it.
     cpSync(join(anchorDir, 'node_modules', 'better-sqlite3'), join(pkg, 'node_modules', 'better-sqlite3'), { recursive: true })
+    // Its start.mjs npm-installs these in the background when they are not inside the
+    // package, which would load the machine during a server benchmark.
+    for (const dep of ['turndown', 'turndown-plugin-gfm', '@mixmark-io/domino']) {
+      const from = join(anchorDir, 'node_modules', dep)
+      if (existsSync(from)) cpSync(from, join(pkg, 'node_modules', dep), { recursive: true })
+    }
     writeFileSync(marker, new Date().toISOString())
   }
   return { pkg, node, version: JSON.parse(readFileSync(join(pkg, 'package.json'), 'utf8')).version }

@@ -437,9 +437,11 @@ fn snippet(content: &str, positions: &[usize], max: usize) -> String {
         if start > 0 {
             out.push('…');
         }
-        let piece: String = piece.chars().take(max - used.min(max)).collect();
+        let room = max - used.min(max);
+        let cut = n > room;
+        let piece: String = piece.chars().take(room).collect();
         out.push_str(&piece);
-        if end < content.len() {
+        if end < content.len() || cut {
             out.push('…');
         }
         used += n;

@@ -14,9 +14,16 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-/// Results per query unless the caller asks otherwise, and the most we return.
+/// Results per query unless the caller asks otherwise (fewer per query when several
+/// queries come at once), and the most we return.
 pub const DEFAULT_LIMIT: i64 = 3;
+pub const DEFAULT_LIMIT_MANY: i64 = 2;
 pub const MAX_LIMIT: i64 = 20;
+/// Snippet size per result (smaller when several queries share an answer), and the
+/// cap on a whole answer.
+const SNIPPET_CHARS: usize = 600;
+const SNIPPET_CHARS_MANY: usize = 450;
+const ANSWER_CAP: usize = 24 * 1024;
 /// Fetched pages are reused for this long unless `force` or `ttl` says otherwise.
 pub const DEFAULT_FETCH_TTL_MS: i64 = 24 * 3600 * 1000;
 /// Characters of a fetched page shown in the answer (the rest is searchable).
@@ -240,7 +247,8 @@ fn search_inner(ctx: &ToolContext, args: &Value) -> Result<ToolResponse, ToolRes
     if queries.is_empty() {
         return Err(ToolResponse::error("Pass queries: an array of search strings, e.g. queries: [\"retry policy\", \"E_LEASE_EXPIRED\"]."));
     }
-    let limit = a.integer("limit", 1, MAX_LIMIT).map_err(arg_error)?.unwrap_or(DEFAULT_LIMIT) as usize;
+    let default_limit = if queries.len() > 1 { DEFAULT_LIMIT_MANY } else { DEFAULT_LIMIT };
+    let limit = a.integer("limit", 1, MAX_LIMIT).map_err(arg_error)?.unwrap_or(default_limit) as usize;
     let source = a.string("source").map_err(arg_error)?.filter(|s| !s.is_empty());
     let content_type = a.choice("contentType", &["code", "prose"]).map_err(arg_error)?;
     let timeline = a.choice("sort", &["relevance", "timeline"]).map_err(arg_error)?.as_deref() == Some("timeline");
@@ -262,7 +270,11 @@ fn search_inner(ctx: &ToolContext, args: &Value) -> Result<ToolResponse, ToolRes
     }
     let mut results = Vec::new();
     for (i, q) in queries.iter().enumerate() {
-        let query = SearchQuery { text: q.clone(), limit, source: source.clone(), content_type: content_type.clone(), snippet_chars: 0 };
+        if text.len() > ANSWER_CAP {
+            text.push_str(&format!("\n\n## {q}\n(answer size cap reached; ask for this query on its own)"));
+            continue;
+        }
+        let query = SearchQuery { text: q.clone(), limit, source: source.clone(), content_type: content_type.clone(), snippet_chars: if queries.len() > 1 { SNIPPET_CHARS_MANY } else { SNIPPET_CHARS } };
         let mut hits = store.search(&query).map_err(|e| ToolResponse::error(format!("Search error: {e}")))?;
         if timeline {
             hits.sort_by(|a, b| a.timestamp.cmp(&b.timestamp));
@@ -275,21 +287,43 @@ fn search_inner(ctx: &ToolContext, args: &Value) -> Result<ToolResponse, ToolRes
             text.push_str("No results.");
         }
         for h in &hits {
-            text.push_str(&format_hit(h));
+            text.push_str(&format_hit(h, &ctx.project_dir));
             results.push(hit_json(q, h));
         }
     }
     Ok(ToolResponse::ok(text.trim_end().to_string()).with_structured(json!({"results": results})))
 }
 
-fn format_hit(h: &Hit) -> String {
-    let location = match (&h.path, h.line) {
+/// A result as the model reads it; paths inside the project are shown relative to it.
+fn format_hit(h: &Hit, project_dir: &str) -> String {
+    let shown = h.path.as_deref().map(|p| relative_to(p, project_dir));
+    let location = match (&shown, h.line) {
         (Some(p), Some(l)) => format!(" — {p}:{l}"),
         (Some(p), None) => format!(" — {p}"),
         _ => String::new(),
     };
     let source = if h.path.as_deref() == Some(h.source.as_str()) { String::new() } else { format!(" [{}]", h.source) };
-    format!("\n### {}{location}{source}\n{}\n", h.title, h.snippet.trim())
+    format!("\n### {}{location}{source}\n{}\n", h.title, without_title_heading(h.snippet.trim(), &h.title))
+}
+
+/// Drops a snippet's first line when it is the heading the title already names.
+fn without_title_heading<'a>(snippet: &'a str, title: &str) -> &'a str {
+    let (first, rest) = snippet.split_once('\n').unwrap_or((snippet, ""));
+    let heading = first.trim_start_matches('#').trim();
+    let last = title.rsplit(" > ").next().unwrap_or(title).trim();
+    if first.starts_with('#') && !heading.is_empty() && heading == last && !rest.trim().is_empty() {
+        rest.trim_start()
+    } else {
+        snippet
+    }
+}
+
+fn relative_to<'a>(path: &'a str, dir: &str) -> &'a str {
+    let dir = dir.trim_end_matches('/');
+    match path.strip_prefix(dir) {
+        Some(rest) if !dir.is_empty() && rest.starts_with('/') => &rest[1..],
+        _ => path,
+    }
 }
 
 fn hit_json(query: &str, h: &Hit) -> Value {
