@@ -11,6 +11,7 @@ Usage:
   context-mode index <path>             index a file or directory into the knowledge base
   context-mode search <query...>        search the current project's knowledge base
   context-mode hook <platform> <event>  run a hook; the payload comes on stdin
+  context-mode upgrade                  point this host's hooks and MCP entry at this install
   context-mode --help                   this text
 
 Index options:
@@ -28,6 +29,10 @@ Search options:
   --source <label>                      only sources whose label contains this
   --limit <n>                           results to show (default 3)
   --type <code|prose>                   only code or only prose
+
+Upgrade options:
+  --platform <id>                       host to rewrite (default: the detected one)
+  --dry-run                             report what would change, write nothing
 
 Environment:
   CONTEXT_MODE_DIR=/absolute/path       store knowledge bases and session logs here
@@ -47,6 +52,14 @@ if (command === 'hook') {
     await (command === 'index' ? indexCommand : searchCommand)(rest)
   } catch (err) {
     console.error(`context-mode ${command}: ${err.message}`)
+    process.exitCode = 1
+  }
+} else if (command === 'upgrade') {
+  const { upgradeCommand } = await import('./cli/upgrade.mjs')
+  try {
+    upgradeCommand(rest)
+  } catch (err) {
+    console.error(`context-mode upgrade: ${err.message}`)
     process.exitCode = 1
   }
 } else if (command === '--help' || command === '-h' || command === 'help') {

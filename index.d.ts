@@ -170,3 +170,9 @@ export interface StoreHealth {
   integrityOk: boolean
   path: string
 }
+
+/**
+ * `context-mode upgrade`: rewrites the host's hook (and MCP) registration so it runs
+ * this install; returns the report as JSON text.
+ */
+export declare function upgradeHost(platform: string, packageRoot: string, nodePath: string, cwd: string, dryRun: boolean): string

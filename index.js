@@ -869,3 +869,4 @@ module.exports.searchStore = nativeBinding.searchStore
 module.exports.serverProjectDir = nativeBinding.serverProjectDir
 module.exports.stopBackground = nativeBinding.stopBackground
 module.exports.storeHealth = nativeBinding.storeHealth
+module.exports.upgradeHost = nativeBinding.upgradeHost

@@ -396,3 +396,13 @@ pub fn codex_caps_decide(cache: Option<String>, now_ms: f64, version_stdout: Opt
     let (supported, cache_after) = hook::format::codex::decide(cache.as_deref(), now_ms, || version_stdout);
     CodexCaps { supported, cache_after }
 }
+
+/// `context-mode upgrade`: rewrites the host's hook (and MCP) registration so it runs
+/// this install; returns the report as JSON text.
+#[napi(catch_unwind)]
+pub fn upgrade_host(platform: String, package_root: String, node_path: String, cwd: String, dry_run: bool) -> Result<String> {
+    let (root, node, cwd) = (std::path::PathBuf::from(package_root), std::path::PathBuf::from(node_path), std::path::PathBuf::from(cwd));
+    let req = platform::setup::Request { platform: &platform, package_root: &root, node: &node, cwd: &cwd, dry_run };
+    let report = platform::setup::upgrade(&req, &platform::setup::Locations::resolve(&platform));
+    serde_json::to_string(&report).map_err(js_error)
+}

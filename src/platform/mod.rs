@@ -3,6 +3,7 @@
 
 pub mod detect;
 pub mod paths;
+pub mod setup;
 
 /// How a host names an MCP tool of ours (`ctx_execute` → what the model sees).
 pub fn tool_name(platform: &str, tool: &str) -> String {
