@@ -12,6 +12,7 @@ Usage:
   context-mode search <query...>        search the current project's knowledge base
   context-mode hook <platform> <event>  run a hook; the payload comes on stdin
   context-mode upgrade                  point this host's hooks and MCP entry at this install
+  context-mode statusline               one status-bar line of what was kept out (Claude Code statusLine)
   context-mode --help                   this text
 
 Index options:
@@ -62,6 +63,13 @@ if (command === 'hook') {
     console.error(`context-mode upgrade: ${err.message}`)
     process.exitCode = 1
   }
+} else if (command === 'statusline') {
+  const native = (await import('node:module')).createRequire(import.meta.url)('./hooks/native.cjs')
+  let payload = ''
+  try {
+    payload = native.readStdin()
+  } catch {}
+  process.stdout.write(`${native.statusline(payload)}\n`)
 } else if (command === '--help' || command === '-h' || command === 'help') {
   process.stdout.write(HELP)
 } else {

@@ -159,6 +159,12 @@ export declare function searchStore(contextJson: string, query: string, limit: n
  */
 export declare function serverProjectDir(platform: string): string
 
+/**
+ * `context-mode statusline`: the status bar line for a statusLine payload (JSON text;
+ * empty or malformed input still gets a line).
+ */
+export declare function statusline(payload: string): string
+
 /** Stops programs left running in the background (server shutdown). Returns how many. */
 export declare function stopBackground(): number
 

@@ -867,6 +867,7 @@ module.exports.runHook = nativeBinding.runHook
 module.exports.runHookWithInput = nativeBinding.runHookWithInput
 module.exports.searchStore = nativeBinding.searchStore
 module.exports.serverProjectDir = nativeBinding.serverProjectDir
+module.exports.statusline = nativeBinding.statusline
 module.exports.stopBackground = nativeBinding.stopBackground
 module.exports.storeHealth = nativeBinding.storeHealth
 module.exports.upgradeHost = nativeBinding.upgradeHost

@@ -37,7 +37,7 @@ test('packed tarballs install into an empty project and answer hooks like the ch
 
   const listing = execFileSync('tar', ['-tzf', join(tarballs, main)], { encoding: 'utf8' })
   assert.ok(!/\.node$/m.test(listing), 'the main package carries no binary')
-  for (const f of ['package/cli.mjs', 'package/start.mjs', 'package/server.mjs', 'package/server-tools.mjs', 'package/hooks/pretooluse.mjs', 'package/hooks/hooks.json', 'package/index.js', 'package/LICENSE']) {
+  for (const f of ['package/cli.mjs', 'package/cli/upgrade.mjs', 'package/cli/knowledge.mjs', 'package/start.mjs', 'package/server.mjs', 'package/server-tools.mjs', 'package/hooks/pretooluse.mjs', 'package/hooks/hooks.json', 'package/index.js', 'package/LICENSE']) {
     assert.ok(listing.includes(f), f)
   }
 

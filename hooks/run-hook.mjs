@@ -15,6 +15,7 @@ const FALLBACK = {
   'cursor/posttooluse': '{"additional_context":""}\n',
   'cursor/afteragentresponse': '{"additional_context":""}\n',
   'cursor/stop': '{"followup_message":""}\n',
+  'cursor/beforesubmitprompt': '{"continue":true}\n',
   'claude-code/precompact': '{}\n',
   'claude-code/stop': '{}\n',
   'codex/precompact': '{}\n',

@@ -125,6 +125,14 @@ pub fn mcp_sentinel_path(pid: u32) -> String {
     hook::ready::sentinel_dir().join(format!("{}{pid}", hook::ready::SENTINEL_PREFIX)).to_string_lossy().into_owned()
 }
 
+/// `context-mode statusline`: the status bar line for a statusLine payload (JSON text;
+/// empty or malformed input still gets a line).
+#[napi(catch_unwind)]
+pub fn statusline(payload: String) -> String {
+    let v = serde_json::from_str::<Value>(payload.trim_start_matches('\u{feff}')).unwrap_or(Value::Null);
+    session::statusline::line(&v)
+}
+
 /// Languages that can run here, in the schema's order.
 #[napi(catch_unwind)]
 pub fn available_languages(node_path: Option<String>) -> Vec<String> {

@@ -30,6 +30,8 @@ fn answer(platform: &str, event: Event, context: &str) -> HookOutcome {
         ("codex" | "kimi", Event::PreCompact | Event::Stop | Event::SessionEnd) => empty(),
         ("cursor", Event::PostToolUse | Event::AfterAgentResponse) => HookOutcome::json(&json!({"additional_context": ""})),
         ("cursor", Event::Stop) => HookOutcome::json(&json!({"followup_message": ""})),
+        // beforeSubmitPrompt: recording the prompt never holds it back.
+        ("cursor", Event::UserPrompt) => HookOutcome::json(&json!({"continue": true})),
         ("gemini-cli", Event::UserPrompt) => specific("BeforeAgent", ""),
         ("kiro", Event::UserPrompt) => specific("userPromptSubmit", ""),
         _ => HookOutcome::silent(),

@@ -55,7 +55,7 @@ pub fn event_for(platform: &str, event: &str) -> Option<Event> {
     Some(match event {
         "pretooluse" | "beforetool" => Event::PreToolUse,
         "posttooluse" | "aftertool" => Event::PostToolUse,
-        "userpromptsubmit" | "beforeagent" => Event::UserPrompt,
+        "userpromptsubmit" | "beforeagent" | "beforesubmitprompt" => Event::UserPrompt,
         "precompact" | "precompress" => Event::PreCompact,
         "sessionstart" | "agentspawn" => Event::SessionStart,
         "stop" => Event::Stop,

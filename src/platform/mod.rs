@@ -27,7 +27,7 @@ pub const HOOK_DISPATCH: &[(&str, &[&str])] = &[
     ("gemini-cli", &["beforeagent", "beforetool", "aftertool", "precompress", "sessionstart", "aftermodel"]),
     ("vscode-copilot", &["pretooluse", "posttooluse", "precompact", "sessionstart"]),
     ("jetbrains-copilot", &["pretooluse", "posttooluse", "precompact", "sessionstart"]),
-    ("cursor", &["pretooluse", "posttooluse", "sessionstart", "stop", "afteragentresponse"]),
+    ("cursor", &["pretooluse", "posttooluse", "sessionstart", "stop", "afteragentresponse", "beforesubmitprompt"]),
     ("codex", &["pretooluse", "posttooluse", "precompact", "sessionstart", "userpromptsubmit", "stop"]),
     ("kiro", &["pretooluse", "posttooluse", "agentspawn", "userpromptsubmit"]),
     ("copilot-cli", &["pretooluse", "posttooluse", "precompact", "sessionstart", "userpromptsubmit", "stop"]),

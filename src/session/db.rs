@@ -9,9 +9,10 @@ use std::time::Duration;
 pub const MAX_EVENTS_PER_SESSION: i64 = 1000;
 /// An identical event among this many latest rows is not stored again.
 const DEDUP_WINDOW: i64 = 5;
-/// How long one statement waits for another writer's lock.
-const BUSY_TIMEOUT: Duration = Duration::from_millis(3000);
-const RETRIES: [u64; 3] = [100, 500, 1500];
+/// How long one statement waits for another writer's lock, and the pauses before
+/// trying again: a hook must not hold up its host for long behind a stuck writer.
+const BUSY_TIMEOUT: Duration = Duration::from_millis(1500);
+const RETRIES: [u64; 2] = [100, 400];
 
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
@@ -21,6 +22,42 @@ pub enum SessionError {
     Dir { path: String, source: std::io::Error },
     #[error(transparent)]
     Storage(#[from] super::paths::StorageDirError),
+}
+
+/// Bytes kept out of and returned to the context, as the hooks and the server
+/// recorded them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Ledger {
+    pub kept_out: u64,
+    pub returned: u64,
+    pub tool_calls: u64,
+    pub events: u64,
+    pub sessions: u64,
+    pub first_event_at: Option<String>,
+}
+
+impl Ledger {
+    pub fn add(&mut self, other: &Ledger) {
+        self.kept_out += other.kept_out;
+        self.returned += other.returned;
+        self.tool_calls += other.tool_calls;
+        self.events += other.events;
+        self.sessions += other.sessions;
+        self.first_event_at = match (self.first_event_at.take(), &other.first_event_at) {
+            (Some(a), Some(b)) => Some(a.min(b.clone())),
+            (a, b) => a.or_else(|| b.clone()),
+        };
+    }
+
+    /// Share of handled bytes that stayed out, in percent.
+    pub fn kept_percent(&self) -> f64 {
+        let total = self.kept_out + self.returned;
+        if total == 0 {
+            0.0
+        } else {
+            self.kept_out as f64 * 100.0 / total as f64
+        }
+    }
 }
 
 /// One captured event.
@@ -98,11 +135,15 @@ const EVENT_MIGRATIONS: &[(&str, &str)] = &[
 ];
 
 /// Our schema revision, in `PRAGMA user_version`; lets a hook skip the schema work.
-const SCHEMA_VERSION: i64 = 1;
+const SCHEMA_VERSION: i64 = 2;
 
 pub struct SessionDb {
     conn: Connection,
     path: String,
+}
+
+fn is_corrupt(e: &rusqlite::Error) -> bool {
+    matches!(e.sqlite_error_code(), Some(ErrorCode::NotADatabase) | Some(ErrorCode::DatabaseCorrupt))
 }
 
 fn is_busy(e: &rusqlite::Error) -> bool {
@@ -110,8 +151,24 @@ fn is_busy(e: &rusqlite::Error) -> bool {
 }
 
 impl SessionDb {
-    /// Opens (creating if needed) the database at `path`.
+    /// Opens (creating if needed) the database at `path`. A file that is not a
+    /// database, or a corrupt one, is moved aside as `<name>.corrupt-<ms>` (with its
+    /// WAL) and a fresh database takes its place, so one bad file never stops the log.
     pub fn open(path: &Path) -> Result<SessionDb, SessionError> {
+        match Self::open_once(path) {
+            Err(SessionError::Sqlite { source, .. }) if is_corrupt(&source) => {
+                let stamp = crate::clock::now_ms();
+                for suffix in ["", "-wal", "-shm"] {
+                    let from = format!("{}{suffix}", path.display());
+                    let _ = std::fs::rename(&from, format!("{from}.corrupt-{stamp}"));
+                }
+                Self::open_once(path)
+            }
+            other => other,
+        }
+    }
+
+    fn open_once(path: &Path) -> Result<SessionDb, SessionError> {
         let shown = path.display().to_string();
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|source| SessionError::Dir { path: dir.display().to_string(), source })?;
@@ -164,6 +221,12 @@ impl SessionDb {
             if !meta_cols.iter().any(|c| c == "usage_cursor") {
                 tx.execute_batch("ALTER TABLE session_meta ADD COLUMN usage_cursor TEXT")?;
             }
+            // Our server's ledger keeps what each tool withheld next to what it returned.
+            let call_cols: Vec<String> =
+                tx.prepare("SELECT name FROM pragma_table_info('tool_calls')")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+            if !call_cols.iter().any(|c| c == "bytes_avoided") {
+                tx.execute_batch("ALTER TABLE tool_calls ADD COLUMN bytes_avoided INTEGER NOT NULL DEFAULT 0")?;
+            }
             tx.pragma_update(None, "user_version", SCHEMA_VERSION)?;
             tx.commit()
         })
@@ -203,7 +266,9 @@ impl SessionDb {
             let tx = c.unchecked_transaction()?;
             let mut inserted = 0;
             for e in events {
-                let hash = data_hash(&e.data);
+                // Nothing secret is ever written: the data is masked first.
+                let masked = super::redact::mask(&e.data);
+                let hash = data_hash(&masked);
                 let duplicate: bool = tx
                     .query_row(
                         "SELECT EXISTS (SELECT 1 FROM (SELECT type, data_hash FROM session_events WHERE session_id = ?1 ORDER BY id DESC LIMIT ?2) WHERE type = ?3 AND data_hash = ?4)",
@@ -228,7 +293,7 @@ impl SessionDb {
                         e.kind,
                         e.category,
                         e.priority,
-                        e.data,
+                        masked,
                         project_dir,
                         e.bytes_avoided.max(0),
                         e.bytes_returned.max(0),
@@ -265,7 +330,6 @@ impl SessionDb {
         })
     }
 
-    /// Whether a session row exists.
     /// Deletes one session's rows from every table; returns how many rows went.
     pub fn purge_session(&self, session_id: &str) -> Result<usize, SessionError> {
         self.with_retry(|c| {
@@ -282,6 +346,124 @@ impl SessionDb {
         })
     }
 
+    /// Stores the snapshot PreCompact built (replacing an older one, unread again) and
+    /// counts the compaction. Returns the session's compaction count.
+    pub fn save_resume(&self, session_id: &str, snapshot: &str, event_count: i64) -> Result<i64, SessionError> {
+        self.with_retry(|c| {
+            let tx = c.unchecked_transaction()?;
+            tx.execute(
+                "INSERT INTO session_resume (session_id, snapshot, event_count) VALUES (?1, ?2, ?3)
+                 ON CONFLICT(session_id) DO UPDATE SET snapshot = excluded.snapshot, event_count = excluded.event_count, created_at = datetime('now'), consumed = 0",
+                params![session_id, snapshot, event_count],
+            )?;
+            tx.execute("UPDATE session_meta SET compact_count = compact_count + 1 WHERE session_id = ?1", [session_id])?;
+            let n: i64 = tx.query_row("SELECT COALESCE((SELECT compact_count FROM session_meta WHERE session_id = ?1), 1)", [session_id], |r| r.get(0))?;
+            tx.commit()?;
+            Ok(n)
+        })
+    }
+
+    /// How many times a session was compacted.
+    pub fn compact_count(&self, session_id: &str) -> Result<i64, SessionError> {
+        self.with_retry(|c| c.query_row("SELECT COALESCE((SELECT compact_count FROM session_meta WHERE session_id = ?1), 0)", [session_id], |r| r.get(0)))
+    }
+
+    /// The session's own unread snapshot, marked read.
+    pub fn take_resume(&self, session_id: &str) -> Result<Option<String>, SessionError> {
+        self.with_retry(|c| c.query_row("UPDATE session_resume SET consumed = 1 WHERE session_id = ?1 AND consumed = 0 RETURNING snapshot", [session_id], |r| r.get(0)).optional())
+    }
+
+    /// The newest unread snapshot another session of this project left (a resumed
+    /// conversation that arrives under a new id), claimed so no one else injects it.
+    pub fn claim_other_resume(&self, session_id: &str) -> Result<Option<(String, String)>, SessionError> {
+        self.with_retry(|c| {
+            c.query_row(
+                "UPDATE session_resume SET consumed = 1 WHERE id = (SELECT id FROM session_resume WHERE consumed = 0 AND session_id != ?1 ORDER BY created_at DESC, id DESC LIMIT 1) AND consumed = 0 RETURNING session_id, snapshot",
+                [session_id],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+        })
+    }
+
+    /// Forgets sessions with no activity for `days` days (by their last event, not by
+    /// when they started), and stray events of sessions never recorded. Returns how
+    /// many sessions went.
+    pub fn remove_inactive(&self, days: u32) -> Result<usize, SessionError> {
+        let cutoff = format!("-{days} days");
+        self.with_retry(|c| {
+            let tx = c.unchecked_transaction()?;
+            let stale: Vec<String> = tx
+                .prepare(
+                    "SELECT session_id FROM session_meta WHERE COALESCE(last_event_at, started_at) < datetime('now', ?1)
+                     UNION SELECT session_id FROM session_events WHERE session_id NOT IN (SELECT session_id FROM session_meta)
+                     GROUP BY session_id HAVING MAX(created_at) < datetime('now', ?1)",
+                )?
+                .query_map([&cutoff], |r| r.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            for sid in &stale {
+                for table in ["session_events", "session_resume", "session_meta", "tool_calls"] {
+                    tx.execute(&format!("DELETE FROM {table} WHERE session_id = ?1"), [sid])?;
+                }
+            }
+            tx.commit()?;
+            Ok(stale.len())
+        })
+    }
+
+    /// The session with the most recent activity, if any.
+    pub fn latest_session(&self) -> Result<Option<String>, SessionError> {
+        self.with_retry(|c| {
+            c.query_row(
+                "SELECT session_id FROM session_events ORDER BY id DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()
+        })
+    }
+
+    /// Adds one MCP tool call to a session's ledger.
+    pub fn record_tool_call(&self, session_id: &str, tool: &str, returned: u64, withheld: u64) -> Result<(), SessionError> {
+        self.with_retry(|c| {
+            c.execute(
+                "INSERT INTO tool_calls (session_id, tool, calls, bytes_returned, bytes_avoided) VALUES (?1, ?2, 1, ?3, ?4)
+                 ON CONFLICT(session_id, tool) DO UPDATE SET calls = calls + 1, bytes_returned = bytes_returned + excluded.bytes_returned,
+                 bytes_avoided = bytes_avoided + excluded.bytes_avoided, updated_at = datetime('now')",
+                params![session_id, tool, returned as i64, withheld as i64],
+            )
+        })?;
+        Ok(())
+    }
+
+    /// What was kept out of and returned to the context: for one session, or (`None`)
+    /// for every session in this database.
+    pub fn ledger(&self, session_id: Option<&str>) -> Result<Ledger, SessionError> {
+        let filter = if session_id.is_some() { "WHERE session_id = ?1" } else { "WHERE ?1 IS NULL" };
+        self.with_retry(|c| {
+            let (kept_events, returned_events, events, first): (i64, i64, i64, Option<String>) = c.query_row(
+                &format!("SELECT COALESCE(SUM(bytes_avoided), 0), COALESCE(SUM(bytes_returned), 0), COUNT(*), MIN(created_at) FROM session_events {filter}"),
+                [session_id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )?;
+            let (kept_calls, returned_calls, calls): (i64, i64, i64) = c.query_row(
+                &format!("SELECT COALESCE(SUM(bytes_avoided), 0), COALESCE(SUM(bytes_returned), 0), COALESCE(SUM(calls), 0) FROM tool_calls {filter}"),
+                [session_id],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )?;
+            let sessions: i64 = c.query_row(&format!("SELECT COUNT(DISTINCT session_id) FROM session_events {filter}"), [session_id], |r| r.get(0))?;
+            Ok(Ledger {
+                kept_out: (kept_events + kept_calls).max(0) as u64,
+                returned: (returned_events + returned_calls).max(0) as u64,
+                tool_calls: calls.max(0) as u64,
+                events: events.max(0) as u64,
+                sessions: sessions.max(0) as u64,
+                first_event_at: first,
+            })
+        })
+    }
+
+    /// Whether a session row exists.
     pub fn has_session(&self, session_id: &str) -> Result<bool, SessionError> {
         self.with_retry(|c| c.query_row("SELECT 1 FROM session_meta WHERE session_id = ?1", [session_id], |_| Ok(())).optional().map(|r| r.is_some()))
     }

@@ -14,6 +14,7 @@ pub fn post_tool_use(ctx: &HookContext, input: &Value) -> Result<(), SessionErro
     let db = ctx.open_db()?;
     db.ensure_session(&ctx.session_id, &ctx.project_dir)?;
     let tool = input.get("tool_name").and_then(Value::as_str).unwrap_or("");
+    db.insert_events(&ctx.session_id, &super::extract::tool_events(input), "PostToolUse", &ctx.project_dir)?;
     let mut from_pre = Vec::new();
     if let Some(r) = markers::take_rejected(&ctx.session_id) {
         from_pre.push(Event::new("rejected", "rejected-approach", 2, format!("{}: {}", r.tool, r.reason)));
@@ -75,7 +76,7 @@ pub fn user_prompt(ctx: &HookContext, input: &Value) -> Result<(), SessionError>
     }
     let db = ctx.open_db()?;
     db.ensure_session(&ctx.session_id, &ctx.project_dir)?;
-    db.insert_events(&ctx.session_id, &[Event::new("user_prompt", "user-prompt", 1, prompt.clone())], "UserPromptSubmit", &ctx.project_dir)?;
+    db.insert_events(&ctx.session_id, &super::prompt::prompt_events(&prompt), "UserPromptSubmit", &ctx.project_dir)?;
     Ok(())
 }
 
@@ -96,20 +97,103 @@ pub fn agent_response(ctx: &HookContext, _input: &Value) -> Result<(), SessionEr
     db.ensure_session(&ctx.session_id, &ctx.project_dir)
 }
 
-/// PreCompact: the snapshot that lets the session continue after compaction.
+/// Days without activity after which a session is forgotten
+/// (`CONTEXT_MODE_SESSION_RETENTION_DAYS`).
+const RETENTION_DAYS: u32 = 7;
+
+fn retention_days() -> u32 {
+    std::env::var("CONTEXT_MODE_SESSION_RETENTION_DAYS").ok().and_then(|v| v.trim().parse().ok()).filter(|d| *d > 0).unwrap_or(RETENTION_DAYS)
+}
+
+fn search_tool(ctx: &HookContext) -> String {
+    crate::hook::texts::ToolNames::for_platform(Some(&ctx.platform)).search
+}
+
+/// `<H><S>-events.md` next to the database: the log as markdown, which the MCP
+/// server indexes as `session-events` the next time it opens the knowledge base.
+fn write_events_markdown(ctx: &HookContext, events: &[Event]) {
+    if let Ok(db) = super::paths::session_db_path(&ctx.opts, &ctx.db_project_dir) {
+        let md = db.with_file_name(format!("{}-events.md", db.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()));
+        let _ = std::fs::write(md, super::snapshot::events_markdown(events, &ctx.project_dir));
+    }
+}
+
+/// PreCompact: the snapshot that lets the session continue after compaction, stored
+/// for SessionStart to inject.
 pub fn pre_compact(ctx: &HookContext) -> Result<(), SessionError> {
-    let _db = ctx.open_db()?;
+    let db = ctx.open_db()?;
+    let events = db.events(&ctx.session_id)?;
+    if events.is_empty() {
+        return Ok(());
+    }
+    let count = db.compact_count(&ctx.session_id)? + 1;
+    let snapshot = super::snapshot::build(&events, count, &ctx.project_dir, &search_tool(ctx), super::snapshot::budget());
+    db.save_resume(&ctx.session_id, &snapshot, events.len() as i64)?;
+    let files = events.iter().filter(|e| e.category == "file").count();
+    let summary = [
+        Event::new("compaction_summary", "compaction", 1, format!("Session compacted. {} events, {files} files touched.", events.len())),
+        Event::new("snapshot-built", "compaction", 1, format!("Snapshot built. {} bytes for {} events.", snapshot.len(), events.len())),
+    ];
+    db.insert_events(&ctx.session_id, &summary, "PreCompact", &ctx.project_dir)?;
     Ok(())
 }
 
-/// SessionStart: a new session is recorded; what to add to the injected text is
-/// returned.
-pub fn session_start(ctx: &HookContext, source: &str, _input: &Value) -> Result<Option<String>, SessionError> {
+/// Instruction files a session starts with, recorded as project rules.
+fn rule_files(ctx: &HookContext) -> Vec<String> {
+    let config = crate::platform::paths::resolve_config_dir(&ctx.opts);
+    let project = std::path::Path::new(&ctx.project_dir);
+    [config.join("CLAUDE.md"), project.join("CLAUDE.md"), project.join(".claude").join("CLAUDE.md"), project.join("AGENTS.md")]
+        .into_iter()
+        .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() > 0))
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect()
+}
+
+/// SessionStart. `startup` starts a fresh log (and forgets sessions idle too long);
+/// `compact` and `resume` return the snapshot to inject after the routing block.
+pub fn session_start(ctx: &HookContext, source: &str, input: &Value) -> Result<Option<String>, SessionError> {
     let db = ctx.open_db()?;
-    if source == "startup" {
-        db.ensure_session(&ctx.session_id, &ctx.project_dir)?;
+    let lifecycle = |db: &super::SessionDb| {
+        let data = json!({"source": source, "project_dir": ctx.project_dir, "started_at": crate::clock::now_ms() / 1000});
+        let mut events = vec![Event::new("session_start", "session_start", 1, crate::jsjson::stringify(&data))];
+        let model = input.get("model").and_then(Value::as_str);
+        if let Some(m) = model {
+            events.push(Event::new("session_settings_snapshot", "env", 2, format!("model:{}", m.chars().take(64).collect::<String>())));
+        }
+        db.insert_events(&ctx.session_id, &events, "SessionStart", &ctx.project_dir)
+    };
+    match source {
+        "compact" | "resume" => {
+            let own = db.events(&ctx.session_id)?;
+            let stored = db.take_resume(&ctx.session_id)?;
+            let snapshot = if source == "compact" {
+                // The snapshot PreCompact stored, or one built now if PreCompact never ran.
+                stored.or_else(|| (!own.is_empty()).then(|| super::snapshot::build(&own, db.compact_count(&ctx.session_id).unwrap_or(0), &ctx.project_dir, &search_tool(ctx), super::snapshot::budget())))
+            } else if !own.is_empty() {
+                Some(super::snapshot::build(&own, db.compact_count(&ctx.session_id).unwrap_or(0), &ctx.project_dir, &search_tool(ctx), super::snapshot::budget()))
+            } else {
+                // A resumed conversation under a new id: the newest snapshot another
+                // session of this project left unread.
+                db.claim_other_resume(&ctx.session_id)?.map(|(_, snap)| snap)
+            };
+            if !own.is_empty() {
+                write_events_markdown(ctx, &own);
+            }
+            lifecycle(&db)?;
+            let Some(snapshot) = snapshot else { return Ok(None) };
+            let mut injected = Event::new("snapshot-consumed", "session-resume", 1, format!("Session resumed from {source}. Snapshot {} bytes injected.", snapshot.len()));
+            // The snapshot enters the conversation: it is returned, not kept out.
+            injected.bytes_returned = snapshot.len() as i64;
+            db.insert_events(&ctx.session_id, &[injected], "SessionStart", &ctx.project_dir)?;
+            Ok(Some(format!("\n\n{snapshot}")))
+        }
+        _ => {
+            db.remove_inactive(retention_days())?;
+            db.ensure_session(&ctx.session_id, &ctx.project_dir)?;
+            let rules: Vec<Event> = rule_files(ctx).into_iter().map(|p| Event::new("rule", "rule", 1, p)).collect();
+            db.insert_events(&ctx.session_id, &rules, "SessionStart", &ctx.project_dir)?;
+            lifecycle(&db)?;
+            Ok(None)
+        }
     }
-    let data = json!({"source": source, "project_dir": ctx.project_dir, "started_at": crate::clock::now_ms() / 1000});
-    db.insert_events(&ctx.session_id, &[Event::new("session_start", "session_start", 1, crate::jsjson::stringify(&data))], "SessionStart", &ctx.project_dir)?;
-    Ok(None)
 }

@@ -62,8 +62,34 @@ pub fn stats_report(rows: &[(String, ToolStats)], uptime: Duration) -> String {
     text
 }
 
-pub fn ctx_stats(_ctx: &ToolContext) -> ToolResponse {
-    ToolResponse::ok(stats_report(&ledger::snapshot(), ledger::uptime()))
+/// The session log's ledger: what hooks and tools recorded for this session, this
+/// project, and every project of this host.
+pub fn session_report(l: &crate::session::Ledgers) -> Option<String> {
+    if l.all_projects.events == 0 && l.all_projects.tool_calls == 0 {
+        return None;
+    }
+    let line = |label: String, x: &crate::session::Ledger| {
+        format!("{label}: {} kept out, {} returned ({:.1}% kept out)", human_bytes(x.kept_out as usize), human_bytes(x.returned as usize), x.kept_percent())
+    };
+    let mut text = String::from("Session log (hooks and tools)
+");
+    if let Some((id, s)) = &l.session {
+        text.push_str(&line(format!("  this session ({})", id.chars().take(12).collect::<String>()), s));
+        text.push('\n');
+    }
+    text.push_str(&line(format!("  this project, {} sessions", l.project.sessions), &l.project));
+    text.push('\n');
+    text.push_str(&line(format!("  all projects ({})", l.projects), &l.all_projects));
+    Some(text)
+}
+
+pub fn ctx_stats(ctx: &ToolContext) -> ToolResponse {
+    let mut text = stats_report(&ledger::snapshot(), ledger::uptime());
+    if let Some(log) = session_report(&crate::session::ledgers(&ctx.opts(), &ctx.project_dir, None)) {
+        text.push_str("\n\n");
+        text.push_str(&log);
+    }
+    ToolResponse::ok(text)
 }
 
 // ---------------------------------------------------------------- ctx_doctor

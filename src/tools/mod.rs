@@ -94,6 +94,7 @@ pub const TOOL_NAMES: &[&str] =
 /// async threads; a panic inside a tool becomes an error result, never a dead server.
 pub async fn dispatch(name: &str, ctx: ToolContext, args: Value) -> ToolResponse {
     let owned = name.to_string();
+    let context = ctx.clone();
     let task = tokio::spawn(async move {
         match owned.as_str() {
             "ctx_execute" => exec::ctx_execute(ctx, args).await,
@@ -117,6 +118,10 @@ pub async fn dispatch(name: &str, ctx: ToolContext, args: Value) -> ToolResponse
     let response = task.await.unwrap_or_else(|e| ToolResponse::error(format!("Internal error in {name}: {e}")));
     if TOOL_NAMES.contains(&name) {
         ledger::record(name, response.text.len(), response.withheld);
+        // The same counts go into the session log the hooks keep, when there is one,
+        // so the statusline and later stats see one ledger.
+        let (tool, returned, withheld) = (name.to_string(), response.text.len() as u64, response.withheld);
+        let _ = tokio::task::spawn_blocking(move || crate::session::record_tool_call(&context.opts(), &context.project_dir, &tool, returned, withheld)).await;
     }
     response
 }

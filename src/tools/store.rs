@@ -45,9 +45,30 @@ pub fn store_for(ctx: &ToolContext) -> Result<Arc<Mutex<ContentStore>>, StoreErr
     }
     let store = ContentStore::open(&path)?;
     let _ = store.prune();
+    ingest_session_log(ctx, &store);
     let handle = Arc::new(Mutex::new(store));
     map.insert(path, handle.clone());
     Ok(handle)
+}
+
+/// Indexes the session log the hooks wrote as markdown (`<H>…-events.md` in the
+/// sessions dir) under the label `session-events`, then removes the file, so what the
+/// resume snapshot leaves out can be searched.
+fn ingest_session_log(ctx: &ToolContext, store: &ContentStore) {
+    let Ok(root) = crate::session::paths::storage_root(&ctx.opts()) else { return };
+    let prefix = crate::session::paths::project_hash(&ctx.project_dir);
+    let Ok(entries) = std::fs::read_dir(root.join("sessions")) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !(name.starts_with(&prefix) && name.ends_with("-events.md")) {
+            continue;
+        }
+        if let Ok(text) = std::fs::read_to_string(entry.path()) {
+            if store.index(&SourceInput { label: "session-events", text: &text, kind: ContentKind::Markdown, file_path: None }).is_ok() {
+                let _ = std::fs::remove_file(entry.path());
+            }
+        }
+    }
 }
 
 /// Forgets the open connection of a database (before it is deleted).
@@ -61,15 +82,6 @@ fn lock(s: &Arc<Mutex<ContentStore>>) -> std::sync::MutexGuard<'_, ContentStore>
 
 fn arg_error(e: ArgError) -> ToolResponse {
     ToolResponse::error(e.to_string())
-}
-
-/// Appends the size of a search answer to the retrieval marker PostToolUse reads.
-fn record_retrieval(ctx: &ToolContext, bytes: usize) {
-    if let Ok(db) = ctx.content_db() {
-        if let Some(name) = db.file_name() {
-            crate::hook::markers::append_retrieval(&name.to_string_lossy(), bytes as u64);
-        }
-    }
 }
 
 // ---------------------------------------------------------------- ctx_index
@@ -227,11 +239,9 @@ fn index_directory(
 // ---------------------------------------------------------------- ctx_search
 
 pub fn ctx_search(ctx: &ToolContext, args: &Value) -> ToolResponse {
-    let response = match search_inner(ctx, args) {
+    match search_inner(ctx, args) {
         Ok(r) | Err(r) => r,
-    };
-    record_retrieval(ctx, response.text.len());
-    response
+    }
 }
 
 fn search_inner(ctx: &ToolContext, args: &Value) -> Result<ToolResponse, ToolResponse> {
@@ -254,6 +264,7 @@ fn search_inner(ctx: &ToolContext, args: &Value) -> Result<ToolResponse, ToolRes
     let timeline = a.choice("sort", &["relevance", "timeline"]).map_err(arg_error)?.as_deref() == Some("timeline");
     let store = store_for(ctx).map_err(|e| ToolResponse::error(format!("Search error: {e}")))?;
     let store = lock(&store);
+    ingest_session_log(ctx, &store);
     let refreshed = {
         let policies = ctx.policies();
         store.refresh_stale(&|p| policies.denied_read(p, Some(&ctx.project_dir)).is_none()).unwrap_or_default()
@@ -448,9 +459,7 @@ pub async fn ctx_fetch_and_index(ctx: ToolContext, args: Value) -> ToolResponse 
     let response = fetch_response(&outcomes, batch);
     // Page bytes that did not come back in the previews were kept out.
     let withheld = fetched.saturating_sub(response.text.len() as u64);
-    let response = response.withholding(withheld);
-    record_retrieval(&ctx, response.text.len());
-    response
+    response.withholding(withheld)
 }
 
 /// A source indexed less than `ttl` ms ago: its chunk count and age.
