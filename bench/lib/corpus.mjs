@@ -11,7 +11,7 @@ signal process thread pool executor scheduler timer clock drift skew jitter hear
   .split(/\s+/)
 
 /** mulberry32: a small, well-mixed deterministic generator. */
-function rng(seed) {
+export function rng(seed) {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0

@@ -176,10 +176,6 @@ impl SessionDb {
         let wrap = |source| SessionError::Sqlite { path: shown.clone(), source };
         let conn = Connection::open(path).map_err(wrap)?;
         conn.busy_timeout(BUSY_TIMEOUT).map_err(wrap)?;
-        // Every hook is a short process: checkpointing (and deleting the WAL) on each
-        // close costs several fsyncs per tool call. The WAL stays; SQLite checkpoints
-        // it as it grows, and any reader, 1.0.169's included, recovers it.
-        let _ = conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, true);
         let db = SessionDb { conn, path: shown.clone() };
         db.with_retry(|c| {
             c.pragma_update(None, "journal_mode", "WAL")?;
