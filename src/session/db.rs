@@ -179,7 +179,11 @@ impl SessionDb {
         let db = SessionDb { conn, path: shown.clone() };
         db.with_retry(|c| {
             c.pragma_update(None, "journal_mode", "WAL")?;
-            c.pragma_update(None, "synchronous", "NORMAL")?;
+            // Each hook is a process that checkpoints on close; with fsyncs that is
+            // several disk flushes per tool call. A crashed process loses nothing
+            // (the OS has the writes); only a power loss could, and a database that
+            // comes back corrupt is set aside (see `open`).
+            c.pragma_update(None, "synchronous", "OFF")?;
             Ok(())
         })?;
         db.migrate()?;
@@ -259,11 +263,23 @@ impl SessionDb {
     /// session under its cap by evicting the least valuable (highest priority number,
     /// then oldest) rows, and bumps the session's activity.
     pub fn insert_events(&self, session_id: &str, events: &[Event], source_hook: &str, project_dir: &str) -> Result<usize, SessionError> {
-        if events.is_empty() {
+        self.insert(session_id, events, source_hook, project_dir, false)
+    }
+
+    /// `ensure_session` and `insert_events` in one transaction: one write per hook.
+    pub fn record(&self, session_id: &str, events: &[Event], source_hook: &str, project_dir: &str) -> Result<usize, SessionError> {
+        self.insert(session_id, events, source_hook, project_dir, true)
+    }
+
+    fn insert(&self, session_id: &str, events: &[Event], source_hook: &str, project_dir: &str, ensure: bool) -> Result<usize, SessionError> {
+        if events.is_empty() && !ensure {
             return Ok(0);
         }
         self.with_retry(|c| {
             let tx = c.unchecked_transaction()?;
+            if ensure {
+                tx.execute("INSERT OR IGNORE INTO session_meta (session_id, project_dir) VALUES (?1, ?2)", params![session_id, project_dir])?;
+            }
             let mut inserted = 0;
             for e in events {
                 // Nothing secret is ever written: the data is masked first.
@@ -391,6 +407,18 @@ impl SessionDb {
     /// many sessions went.
     pub fn remove_inactive(&self, days: u32) -> Result<usize, SessionError> {
         let cutoff = format!("-{days} days");
+        // Most starts find nothing to forget: a quick check avoids the write.
+        let any: bool = self.with_retry(|c| {
+            c.query_row(
+                "SELECT EXISTS (SELECT 1 FROM session_meta WHERE COALESCE(last_event_at, started_at) < datetime('now', ?1))
+                     OR EXISTS (SELECT 1 FROM session_events e WHERE e.created_at < datetime('now', ?1) AND NOT EXISTS (SELECT 1 FROM session_meta m WHERE m.session_id = e.session_id))",
+                [&cutoff],
+                |r| r.get(0),
+            )
+        })?;
+        if !any {
+            return Ok(0);
+        }
         self.with_retry(|c| {
             let tx = c.unchecked_transaction()?;
             let stale: Vec<String> = tx
@@ -526,6 +554,32 @@ mod tests {
         let events = db.events("s").unwrap();
         assert_eq!(events.len() as i64, MAX_EVENTS_PER_SESSION);
         assert_eq!(events[0].data, "keep");
+    }
+
+    #[test]
+    fn sessions_are_forgotten_by_last_activity_not_by_start() {
+        let (_d, db) = temp_db();
+        for sid in ["old-but-active", "idle"] {
+            db.record(sid, &[Event::new("file_edit", "file", 1, format!("{sid}.ts"))], "PostToolUse", "/p").unwrap();
+        }
+        db.conn.execute("UPDATE session_meta SET started_at = datetime('now', '-30 days')", []).unwrap();
+        db.conn.execute("UPDATE session_meta SET last_event_at = datetime('now', '-10 days') WHERE session_id = 'idle'", []).unwrap();
+        assert_eq!(db.remove_inactive(7).unwrap(), 1);
+        assert_eq!(db.event_count("old-but-active").unwrap(), 1);
+        assert_eq!(db.event_count("idle").unwrap(), 0);
+        assert_eq!(db.remove_inactive(7).unwrap(), 0);
+    }
+
+    #[test]
+    fn resume_snapshots_are_claimed_once() {
+        let (_d, db) = temp_db();
+        db.record("a", &[], "SessionStart", "/p").unwrap();
+        assert_eq!(db.save_resume("a", "<snap a>", 3).unwrap(), 1);
+        assert_eq!(db.claim_other_resume("b").unwrap(), Some(("a".to_string(), "<snap a>".to_string())));
+        assert_eq!(db.claim_other_resume("c").unwrap(), None);
+        db.save_resume("a", "<snap a2>", 4).unwrap();
+        assert_eq!(db.take_resume("a").unwrap().as_deref(), Some("<snap a2>"));
+        assert_eq!(db.take_resume("a").unwrap(), None);
     }
 
     #[test]

@@ -11,10 +11,8 @@ const LAST_MESSAGE_CHARS: usize = 2000;
 
 /// PostToolUse: the session exists, and the facts PreToolUse left behind are stored.
 pub fn post_tool_use(ctx: &HookContext, input: &Value) -> Result<(), SessionError> {
-    let db = ctx.open_db()?;
-    db.ensure_session(&ctx.session_id, &ctx.project_dir)?;
     let tool = input.get("tool_name").and_then(Value::as_str).unwrap_or("");
-    db.insert_events(&ctx.session_id, &super::extract::tool_events(input), "PostToolUse", &ctx.project_dir)?;
+    let extracted = super::extract::tool_events(input);
     let mut from_pre = Vec::new();
     if let Some(r) = markers::take_rejected(&ctx.session_id) {
         from_pre.push(Event::new("rejected", "rejected-approach", 2, format!("{}: {}", r.tool, r.reason)));
@@ -36,6 +34,15 @@ pub fn post_tool_use(ctx: &HookContext, input: &Value) -> Result<(), SessionErro
         e.bytes_returned = bytes;
         from_pre.push(e);
     }
+    // Most calls (an `ls`, a passing test run) tell nothing worth keeping: then an
+    // existing log is not even opened. A first call still creates it.
+    let path = super::paths::session_db_path(&ctx.opts, &ctx.db_project_dir)?;
+    if extracted.is_empty() && from_pre.is_empty() && path.exists() {
+        return Ok(());
+    }
+    let db = super::SessionDb::open(&path)?;
+    db.record(&ctx.session_id, &extracted, "PostToolUse", &ctx.project_dir)?;
+    // Each marker is its own write, as 1.0.169 records them.
     for e in from_pre {
         db.insert_events(&ctx.session_id, &[e], "PreToolUse", &ctx.project_dir)?;
     }
@@ -189,9 +196,8 @@ pub fn session_start(ctx: &HookContext, source: &str, input: &Value) -> Result<O
         }
         _ => {
             db.remove_inactive(retention_days())?;
-            db.ensure_session(&ctx.session_id, &ctx.project_dir)?;
             let rules: Vec<Event> = rule_files(ctx).into_iter().map(|p| Event::new("rule", "rule", 1, p)).collect();
-            db.insert_events(&ctx.session_id, &rules, "SessionStart", &ctx.project_dir)?;
+            db.record(&ctx.session_id, &rules, "SessionStart", &ctx.project_dir)?;
             lifecycle(&db)?;
             Ok(None)
         }
