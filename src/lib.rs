@@ -10,7 +10,9 @@ pub mod hook;
 pub mod jsjson;
 pub mod platform;
 pub mod session;
+pub mod sqlite;
 pub mod store;
+pub mod text;
 pub mod tools;
 
 use napi::{Error, Result, Status};

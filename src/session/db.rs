@@ -1,7 +1,7 @@
 //! The session database: 1.0.169's tables and columns, opened for many concurrent
 //! short-lived writers (one per hook process).
 
-use rusqlite::{params, Connection, ErrorCode, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::time::Duration;
 
@@ -142,13 +142,7 @@ pub struct SessionDb {
     path: String,
 }
 
-fn is_corrupt(e: &rusqlite::Error) -> bool {
-    matches!(e.sqlite_error_code(), Some(ErrorCode::NotADatabase) | Some(ErrorCode::DatabaseCorrupt))
-}
 
-fn is_busy(e: &rusqlite::Error) -> bool {
-    matches!(e.sqlite_error_code(), Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked))
-}
 
 impl SessionDb {
     /// Opens (creating if needed) the database at `path`. A file that is not a
@@ -156,7 +150,7 @@ impl SessionDb {
     /// WAL) and a fresh database takes its place, so one bad file never stops the log.
     pub fn open(path: &Path) -> Result<SessionDb, SessionError> {
         match Self::open_once(path) {
-            Err(SessionError::Sqlite { source, .. }) if is_corrupt(&source) => {
+            Err(SessionError::Sqlite { source, .. }) if crate::sqlite::is_corrupt(&source) => {
                 let stamp = crate::clock::now_ms();
                 for suffix in ["", "-wal", "-shm"] {
                     let from = format!("{}{suffix}", path.display());
@@ -238,19 +232,8 @@ impl SessionDb {
 
     /// Runs `f`, retrying a few times when another process holds the write lock
     /// beyond the busy timeout.
-    fn with_retry<T>(&self, mut f: impl FnMut(&Connection) -> rusqlite::Result<T>) -> Result<T, SessionError> {
-        let mut last = None;
-        for (attempt, wait) in std::iter::once(0).chain(RETRIES).enumerate() {
-            if attempt > 0 {
-                std::thread::sleep(Duration::from_millis(wait));
-            }
-            match f(&self.conn) {
-                Ok(v) => return Ok(v),
-                Err(e) if is_busy(&e) => last = Some(e),
-                Err(e) => return Err(SessionError::Sqlite { path: self.path.clone(), source: e }),
-            }
-        }
-        Err(SessionError::Sqlite { path: self.path.clone(), source: last.unwrap_or(rusqlite::Error::InvalidQuery) })
+    fn with_retry<T>(&self, f: impl FnMut(&Connection) -> rusqlite::Result<T>) -> Result<T, SessionError> {
+        crate::sqlite::retry_busy(&self.conn, &RETRIES, f).map_err(|source| SessionError::Sqlite { path: self.path.clone(), source })
     }
 
     /// Records a session the first time it is seen.

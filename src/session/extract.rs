@@ -6,6 +6,7 @@
 
 use super::redact;
 use super::Event;
+use crate::text::cut_chars as cut;
 use crate::exec::policy::split_command;
 use once_cell::sync::Lazy;
 use regex::Regex;
@@ -18,14 +19,6 @@ const RESPONSE_CHARS: usize = 300;
 /// Serialized MCP arguments above this are stored truncated.
 const MCP_PARAMS_BYTES: usize = 2048;
 
-fn cut(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
 
 /// Host tool names mapped to Claude Code's (the routing map plus the tools only the
 /// session log cares about).

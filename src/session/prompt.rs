@@ -3,18 +3,11 @@
 //! mode, and a blocker the user ran into.
 
 use super::Event;
+use crate::text::cut_chars as cut;
 
 /// Prompt characters kept for goals, decisions and roles.
 const SHORT: usize = 300;
 
-fn cut(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
 
 fn strip_prefix_ci<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
     let head = text.get(..prefix.len())?;

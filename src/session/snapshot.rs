@@ -16,13 +16,7 @@ pub fn budget() -> usize {
 }
 
 fn cut(s: &str, max: usize) -> String {
-    let s = s.trim();
-    if s.chars().count() <= max {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
+    crate::text::cut_chars(s.trim(), max)
 }
 
 fn escape(s: &str) -> String {

@@ -12,7 +12,7 @@ pub mod paths;
 pub mod search;
 pub mod walk;
 
-use rusqlite::{Connection, ErrorCode};
+use rusqlite::Connection;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -75,9 +75,6 @@ pub struct ContentStore {
     vocabulary: std::cell::RefCell<Option<std::collections::HashSet<String>>>,
 }
 
-fn is_busy(e: &rusqlite::Error) -> bool {
-    matches!(e.sqlite_error_code(), Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked))
-}
 
 impl ContentStore {
     /// Opens (creating if needed) a content database.
@@ -157,19 +154,8 @@ impl ContentStore {
 
     /// Runs `f`, retrying with back-off while another process holds the write lock
     /// past the busy timeout.
-    pub(crate) fn with_retry<T>(&self, mut f: impl FnMut(&Connection) -> rusqlite::Result<T>) -> Result<T> {
-        let mut last = None;
-        for (attempt, wait) in std::iter::once(0).chain(RETRIES).enumerate() {
-            if attempt > 0 {
-                std::thread::sleep(Duration::from_millis(wait));
-            }
-            match f(&self.conn) {
-                Ok(v) => return Ok(v),
-                Err(e) if is_busy(&e) => last = Some(e),
-                Err(e) => return Err(StoreError::Sqlite { path: self.path.display().to_string(), source: e }),
-            }
-        }
-        Err(StoreError::Sqlite { path: self.path.display().to_string(), source: last.unwrap_or(rusqlite::Error::InvalidQuery) })
+    pub(crate) fn with_retry<T>(&self, f: impl FnMut(&Connection) -> rusqlite::Result<T>) -> Result<T> {
+        crate::sqlite::retry_busy(&self.conn, &RETRIES, f).map_err(|source| StoreError::Sqlite { path: self.path.display().to_string(), source })
     }
 
     /// Number of chunks in the store.

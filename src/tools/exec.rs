@@ -22,6 +22,7 @@ use crate::store::chunk::{chunk, ContentKind};
 use crate::store::index::{distinctive_terms, SourceInput};
 use crate::store::search::{Hit, SearchQuery};
 use crate::store::ContentStore;
+use crate::text::cut_chars;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -95,19 +96,11 @@ fn intent_arg(a: &Args) -> Result<Option<String>, ArgError> {
     Ok(a.string("intent")?.map(|s| s.trim().to_string()).filter(|s| !s.is_empty()))
 }
 
-fn resolve(project_dir: &str, path: &str) -> PathBuf {
-    let p = Path::new(path);
-    if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        Path::new(project_dir).join(p)
-    }
-}
 
 /// A working directory argument, resolved against the project; it must exist.
 fn cwd_arg(ctx: &ToolContext, a: &Args) -> Result<PathBuf, ToolResponse> {
     let cwd = match a.string("cwd").map_err(arg_error)?.filter(|c| !c.trim().is_empty()) {
-        Some(c) => resolve(&ctx.project_dir, &c),
+        Some(c) => super::resolve_path(&ctx.project_dir, &c),
         None => PathBuf::from(&ctx.project_dir),
     };
     if !cwd.is_dir() {
@@ -129,14 +122,6 @@ fn run_id() -> String {
     crate::store::index::sha256_hex(&format!("{}:{n}:{now}", std::process::id()))[..6].to_string()
 }
 
-fn cut_chars(s: &str, max: usize) -> String {
-    if s.chars().count() <= max {
-        return s.to_string();
-    }
-    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
-}
 
 /// One line naming what ran: the code's first line, not the whole code the agent
 /// already has.
@@ -530,7 +515,7 @@ pub async fn ctx_execute_file(ctx: ToolContext, args: Value) -> ToolResponse {
         Ok(p) => p,
         Err(e) => return arg_error(e),
     };
-    let path = normalize(&resolve(&ctx.project_dir, &raw_path));
+    let path = normalize(&super::resolve_path(&ctx.project_dir, &raw_path));
     let shown = path.to_string_lossy().into_owned();
     let policies = ctx.policies();
     if !inside_project(&ctx.project_dir, &path) && policies.allowed_read(&shown, Some(&ctx.project_dir)).is_none() {

@@ -126,6 +126,16 @@ pub async fn dispatch(name: &str, ctx: ToolContext, args: Value) -> ToolResponse
     response
 }
 
+/// A path as the agent wrote it, resolved against the project when relative.
+pub fn resolve_path(project_dir: &str, path: &str) -> PathBuf {
+    let p = std::path::Path::new(path);
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        std::path::Path::new(project_dir).join(p)
+    }
+}
+
 /// Size as people read it: `812 B`, `4.2 KB`, `3.1 MB`.
 pub fn human_bytes(n: usize) -> String {
     match n {

@@ -110,7 +110,7 @@ fn index_inner(ctx: &ToolContext, args: &Value) -> Result<ToolResponse, ToolResp
     let Some(raw_path) = path else {
         return Err(ToolResponse::error("Nothing to index: pass `content` (text) or `path` (a file or directory)."));
     };
-    let resolved = resolve(&ctx.project_dir, &raw_path);
+    let resolved = super::resolve_path(&ctx.project_dir, &raw_path);
     let policies = ctx.policies();
     if let Some(rule) = policies.denied_read(&raw_path, Some(&ctx.project_dir)) {
         return Err(ToolResponse::error(crate::hook::texts::policy_deny_read_path(&rule.glob)));
@@ -132,14 +132,6 @@ fn index_inner(ctx: &ToolContext, args: &Value) -> Result<ToolResponse, ToolResp
     Ok(ToolResponse::ok(indexed_text(&out)).withholding(text.len() as u64))
 }
 
-fn resolve(project_dir: &str, path: &str) -> PathBuf {
-    let p = Path::new(path);
-    if p.is_absolute() {
-        p.to_path_buf()
-    } else {
-        Path::new(project_dir).join(p)
-    }
-}
 
 fn indexed_text(out: &crate::store::index::IndexOutcome) -> String {
     if out.unchanged {
