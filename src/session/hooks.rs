@@ -160,14 +160,13 @@ fn rule_files(ctx: &HookContext) -> Vec<String> {
 /// `compact` and `resume` return the snapshot to inject after the routing block.
 pub fn session_start(ctx: &HookContext, source: &str, input: &Value) -> Result<Option<String>, SessionError> {
     let db = ctx.open_db()?;
-    let lifecycle = |db: &super::SessionDb| {
+    let lifecycle_events = || {
         let data = json!({"source": source, "project_dir": ctx.project_dir, "started_at": crate::clock::now_ms() / 1000});
         let mut events = vec![Event::new("session_start", "session_start", 1, crate::jsjson::stringify(&data))];
-        let model = input.get("model").and_then(Value::as_str);
-        if let Some(m) = model {
+        if let Some(m) = input.get("model").and_then(Value::as_str) {
             events.push(Event::new("session_settings_snapshot", "env", 2, format!("model:{}", m.chars().take(64).collect::<String>())));
         }
-        db.insert_events(&ctx.session_id, &events, "SessionStart", &ctx.project_dir)
+        events
     };
     match source {
         "compact" | "resume" => {
@@ -186,7 +185,7 @@ pub fn session_start(ctx: &HookContext, source: &str, input: &Value) -> Result<O
             if !own.is_empty() {
                 write_events_markdown(ctx, &own);
             }
-            lifecycle(&db)?;
+            db.insert_events(&ctx.session_id, &lifecycle_events(), "SessionStart", &ctx.project_dir)?;
             let Some(snapshot) = snapshot else { return Ok(None) };
             let mut injected = Event::new("snapshot-consumed", "session-resume", 1, format!("Session resumed from {source}. Snapshot {} bytes injected.", snapshot.len()));
             // The snapshot enters the conversation: it is returned, not kept out.
@@ -196,9 +195,10 @@ pub fn session_start(ctx: &HookContext, source: &str, input: &Value) -> Result<O
         }
         _ => {
             db.remove_inactive(retention_days())?;
-            let rules: Vec<Event> = rule_files(ctx).into_iter().map(|p| Event::new("rule", "rule", 1, p)).collect();
-            db.record(&ctx.session_id, &rules, "SessionStart", &ctx.project_dir)?;
-            lifecycle(&db)?;
+            // The session row, its rules and its start: one write.
+            let mut events: Vec<Event> = rule_files(ctx).into_iter().map(|p| Event::new("rule", "rule", 1, p)).collect();
+            events.extend(lifecycle_events());
+            db.record(&ctx.session_id, &events, "SessionStart", &ctx.project_dir)?;
             Ok(None)
         }
     }
