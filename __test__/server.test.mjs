@@ -1,7 +1,7 @@
 // The MCP server as a host sees it: the real process, spoken to by the SDK's own client.
 import assert from 'node:assert/strict'
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { after, before, describe, it } from 'node:test'
 import { isAlive, peakRssMiB, processesWith, root, startServer, waitFor } from './helpers/mcp.mjs'
@@ -173,6 +173,17 @@ describe('ctx_execute', () => {
     assert.match(r.text, /warming/)
     assert.match(r.text, /background/)
     assert.equal(processesWith('27.1828').length, 1)
+  })
+
+  it('removes every run\'s scratch directory, whatever the outcome', async () => {
+    await s.call('ctx_execute', { language: 'shell', code: 'echo ok > "$TMPDIR/x"; cat "$TMPDIR/x"' })
+    await s.call('ctx_execute', { language: 'shell', code: 'exit 7' })
+    await s.call('ctx_execute', { language: 'javascript', code: 'console.log(1)' })
+    await s.call('ctx_execute', { language: 'shell', code: 'sleep 12.3456', timeout: 300 })
+    if (has('rustc')) await s.call('ctx_execute', { language: 'rust', code: 'println!("compiled");' }, { timeout: 120_000 })
+    const left = () => readdirSync('/tmp').filter((n) => n.startsWith(`.ctx-mode-${s.pid}-`))
+    // Only the background run from the test above may still own one.
+    assert.ok((await waitFor(() => left().length <= 1 || null, 3000)) === true, left().join(', '))
   })
 
   it('withholds credentials and interpreter hooks from the child environment', async () => {
