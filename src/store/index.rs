@@ -142,33 +142,68 @@ impl ContentStore {
         // Hashing, chunking and word lists are independent per source: split them over
         // two threads (the machine's second core is otherwise idle while SQLite waits).
         let analyse = |input: &SourceInput| {
+            // Duplicate chunks within a source are stored once; an in-memory 64-bit
+            // hash tells them apart at a fraction of SHA-256's cost.
             let mut seen = HashSet::new();
-            let chunks: Vec<Chunk> = chunk::chunk(input.text, input.kind).into_iter().filter(|c| seen.insert(sha256_hex(&c.content))).collect();
+            let chunks: Vec<Chunk> = chunk::chunk(input.text, input.kind)
+                .into_iter()
+                .filter(|c| {
+                    use std::hash::{Hash, Hasher};
+                    let mut h = std::collections::hash_map::DefaultHasher::new();
+                    c.content.hash(&mut h);
+                    seen.insert(h.finish())
+                })
+                .collect();
             (sha256_hex(input.text), chunks, words(input.text))
         };
-        let analysed: Vec<(String, Vec<Chunk>, HashSet<String>)> = if inputs.len() >= 4 {
+        // Each half also gathers its sources' words, so the union is built in parallel.
+        let half = |part: &[SourceInput]| {
+            let mut part_words = HashSet::new();
+            let done: Vec<(String, Vec<Chunk>)> = part
+                .iter()
+                .map(|i| {
+                    let (hash, chunks, w) = analyse(i);
+                    part_words.extend(w);
+                    (hash, chunks)
+                })
+                .collect();
+            (done, part_words)
+        };
+        let (analysed, mut batch_words) = if inputs.len() >= 4 {
             let (left, right) = inputs.split_at(inputs.len() / 2);
             std::thread::scope(|scope| {
-                let other = scope.spawn(|| right.iter().map(analyse).collect::<Vec<_>>());
-                let mut mine: Vec<_> = left.iter().map(analyse).collect();
-                mine.extend(other.join().unwrap_or_else(|_| right.iter().map(analyse).collect()));
-                mine
+                let other = scope.spawn(|| half(right));
+                let (mut mine, mut words) = half(left);
+                let (theirs, their_words) = other.join().unwrap_or_else(|_| half(right));
+                mine.extend(theirs);
+                words.extend(their_words);
+                (mine, words)
             })
         } else {
-            inputs.iter().map(analyse).collect()
+            half(inputs)
         };
         let mut outcomes: Vec<Option<IndexOutcome>> = Vec::with_capacity(inputs.len());
         let mut work: Vec<Prepared> = Vec::new();
-        let mut all_words = HashSet::new();
-        for (input, (hash, chunks, source_words)) in inputs.iter().zip(analysed) {
+        let mut any_unchanged = false;
+        for (input, (hash, chunks)) in inputs.iter().zip(analysed) {
             if let Some(outcome) = self.unchanged(input.label, &hash)? {
                 outcomes.push(Some(outcome));
+                any_unchanged = true;
                 continue;
             }
-            all_words.extend(source_words);
             outcomes.push(None);
             work.push(Prepared { input, hash, chunks });
         }
+        // Words of sources that did not change are in the vocabulary already.
+        let all_words = if any_unchanged {
+            let mut w = HashSet::new();
+            for p in &work {
+                w.extend(words(p.input.text));
+            }
+            w
+        } else {
+            std::mem::take(&mut batch_words)
+        };
         if work.is_empty() {
             return Ok(outcomes.into_iter().flatten().collect());
         }
@@ -243,8 +278,7 @@ impl ContentStore {
     /// The outcome of a label whose stored content has this hash, if it does.
     fn unchanged(&self, label: &str, hash: &str) -> Result<Option<IndexOutcome>> {
         let row = self.with_retry(|c| {
-            c.query_row(
-                "SELECT id, chunk_count, code_chunk_count FROM sources WHERE label = ?1 AND content_hash = ?2 ORDER BY id DESC LIMIT 1",
+            c.prepare_cached("SELECT id, chunk_count, code_chunk_count FROM sources WHERE label = ?1 AND content_hash = ?2 ORDER BY id DESC LIMIT 1")?.query_row(
                 params![label, hash],
                 |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)),
             )
