@@ -168,15 +168,16 @@ pub fn session_start(ctx: &HookContext, source: &str, input: &Value) -> Result<O
         }
         events
     };
+    let fresh_snapshot = |events: &[Event]| super::snapshot::build(events, db.compact_count(&ctx.session_id).unwrap_or(0), &ctx.project_dir, &search_tool(ctx), super::snapshot::budget());
     match source {
         "compact" | "resume" => {
             let own = db.events(&ctx.session_id)?;
             let stored = db.take_resume(&ctx.session_id)?;
             let snapshot = if source == "compact" {
                 // The snapshot PreCompact stored, or one built now if PreCompact never ran.
-                stored.or_else(|| (!own.is_empty()).then(|| super::snapshot::build(&own, db.compact_count(&ctx.session_id).unwrap_or(0), &ctx.project_dir, &search_tool(ctx), super::snapshot::budget())))
+                stored.or_else(|| (!own.is_empty()).then(|| fresh_snapshot(&own)))
             } else if !own.is_empty() {
-                Some(super::snapshot::build(&own, db.compact_count(&ctx.session_id).unwrap_or(0), &ctx.project_dir, &search_tool(ctx), super::snapshot::budget()))
+                Some(fresh_snapshot(&own))
             } else {
                 // A resumed conversation under a new id: the newest snapshot another
                 // session of this project left unread.

@@ -116,11 +116,7 @@ fn files_in_play(events: &[Event], project_dir: &str) -> Vec<(String, String)> {
 }
 
 fn relative(path: &str, dir: &str) -> String {
-    let d = dir.trim_end_matches('/');
-    match path.strip_prefix(d) {
-        Some(rest) if !d.is_empty() && rest.starts_with('/') => rest[1..].to_string(),
-        _ => path.to_string(),
-    }
+    crate::text::relative_to(path, dir).to_string()
 }
 
 /// Unique values, most recent last, at most `n`.

@@ -7,7 +7,7 @@ use crate::platform::paths::{env_nonempty, CLAUDE};
 use serde_json::Value;
 
 fn size(n: u64) -> String {
-    crate::tools::human_bytes(n as usize)
+    crate::text::human_bytes(n as usize)
 }
 
 fn share(l: &Ledger) -> String {

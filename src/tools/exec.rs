@@ -25,7 +25,7 @@ use crate::store::ContentStore;
 use crate::text::cut_chars;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// With an intent, output above this many bytes is searched rather than returned.
@@ -379,14 +379,19 @@ fn terms_of(body: &str, kind: ContentKind) -> Vec<String> {
     distinctive_terms(chunks.iter().map(|c| c.content.as_str()), TERMS)
 }
 
+/// Output that comes back as printed: within the inline limit, and, with an intent,
+/// not above the size where it is searched instead.
+fn returned_whole(len: usize, has_intent: bool) -> bool {
+    let limit = inline_limit();
+    len <= limit && !(has_intent && len > INTENT_THRESHOLD.min(limit.max(1)))
+}
+
 /// Applies the size policy to a run's output. Returns the answer's body.
 fn shape(store: Option<&ContentStore>, body: &str, intent: Option<&str>, is_error: bool, label: &str) -> String {
-    let limit = inline_limit();
-    let intent_threshold = INTENT_THRESHOLD.min(limit.max(1));
-    let wants_search = intent.is_some() && body.len() > intent_threshold;
-    if !wants_search && body.len() <= limit {
+    if returned_whole(body.len(), intent.is_some()) {
         return body.to_string();
     }
+    let wants_search = intent.is_some() && body.len() > INTENT_THRESHOLD.min(inline_limit().max(1));
     let Some(store) = store else { return unindexed(body, "the knowledge base is not available") };
     if let Some(intent) = intent.filter(|_| wants_search) {
         return intent_summary(store, body, intent, label).unwrap_or_else(|e| unindexed(body, &e.to_string()));
@@ -418,14 +423,10 @@ fn unindexed(body: &str, why: &str) -> String {
     format!("{head}\n[… {hidden} lines not shown; they could not be indexed: {why} …]\n{tail}")
 }
 
-fn open_store(ctx: &ToolContext) -> Option<Arc<Mutex<ContentStore>>> {
-    store_for(ctx).ok()
-}
 
 /// Shapes output on a blocking thread (indexing and search touch SQLite).
 async fn shape_blocking(ctx: &ToolContext, body: String, intent: Option<String>, is_error: bool, label: String) -> String {
-    let limit_reached = body.len() > inline_limit() || (intent.is_some() && body.len() > INTENT_THRESHOLD.min(inline_limit().max(1)));
-    let store = if limit_reached { open_store(ctx) } else { None };
+    let store = if returned_whole(body.len(), intent.is_some()) { None } else { store_for(ctx).ok() };
     tokio::task::spawn_blocking(move || {
         let guard = store.as_ref().map(|s| s.lock().unwrap_or_else(|e| e.into_inner()));
         shape(guard.as_deref(), &body, intent.as_deref(), is_error, &label)

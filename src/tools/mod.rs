@@ -136,11 +136,4 @@ pub fn resolve_path(project_dir: &str, path: &str) -> PathBuf {
     }
 }
 
-/// Size as people read it: `812 B`, `4.2 KB`, `3.1 MB`.
-pub fn human_bytes(n: usize) -> String {
-    match n {
-        0..=1023 => format!("{n} B"),
-        1024..=1_048_575 => format!("{:.1} KB", n as f64 / 1024.0),
-        _ => format!("{:.1} MB", n as f64 / 1_048_576.0),
-    }
-}
+pub use crate::text::human_bytes;

@@ -299,7 +299,7 @@ fn search_inner(ctx: &ToolContext, args: &Value) -> Result<ToolResponse, ToolRes
 
 /// A result as the model reads it; paths inside the project are shown relative to it.
 fn format_hit(h: &Hit, project_dir: &str) -> String {
-    let shown = h.path.as_deref().map(|p| relative_to(p, project_dir));
+    let shown = h.path.as_deref().map(|p| crate::text::relative_to(p, project_dir));
     let location = match (&shown, h.line) {
         (Some(p), Some(l)) => format!(" — {p}:{l}"),
         (Some(p), None) => format!(" — {p}"),
@@ -321,13 +321,6 @@ fn without_title_heading<'a>(snippet: &'a str, title: &str) -> &'a str {
     }
 }
 
-fn relative_to<'a>(path: &'a str, dir: &str) -> &'a str {
-    let dir = dir.trim_end_matches('/');
-    match path.strip_prefix(dir) {
-        Some(rest) if !dir.is_empty() && rest.starts_with('/') => &rest[1..],
-        _ => path,
-    }
-}
 
 fn hit_json(query: &str, h: &Hit) -> Value {
     let mut v = json!({"query": query, "source": h.source, "title": h.title, "snippet": h.snippet, "score": (h.score * 1e6).round() / 1e6});
